@@ -1,0 +1,285 @@
+package io.github.kubeharness;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.internal.controlplane.ApiServer;
+import io.github.kubeharness.internal.controlplane.ControllerManager;
+import io.github.kubeharness.internal.controlplane.Etcd;
+import io.github.kubeharness.internal.controlplane.Kubeconfig;
+import io.github.kubeharness.internal.controlplane.TinyCa;
+import io.github.kubeharness.internal.process.RunDirectory;
+import io.github.kubeharness.internal.process.ShutdownHooks;
+import io.github.kubeharness.internal.provision.Binaries;
+import io.github.kubeharness.internal.provision.BinaryResolver;
+import io.github.kubeharness.internal.provision.Component;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * The {@code local} backend: etcd, kube-apiserver and (in the {@code standard} profile)
+ * kube-controller-manager as child processes of this JVM, envtest-style.
+ *
+ * <p>Ready means: etcd healthy, the apiserver's {@code /readyz} ok and the {@code default}
+ * namespace created; in {@code standard} also the controller manager healthy and the {@code
+ * default} ServiceAccount created, which proves its controllers run. Start failures stop what was
+ * started and report the failing component's log tail and log path; stop runs in reverse order
+ * and keeps going past failures.
+ */
+public final class LocalControlPlane implements ControlPlane {
+
+  private static final String CONTEXT = "kube-harness";
+  private static final int PORT_CLASH_ATTEMPTS = 3;
+
+  private final ControlPlaneOptions options;
+  private RunDirectory run;
+  private TinyCa ca;
+  private Etcd etcd;
+  private ApiServer apiServer;
+  private ControllerManager controllerManager;
+  private String kubeconfig;
+  private Path kubeconfigFile;
+  private volatile boolean running;
+
+  LocalControlPlane(ControlPlaneOptions options) {
+    this.options = options;
+  }
+
+  @Override
+  public synchronized void start() {
+    if (running) {
+      return;
+    }
+    BinaryResolver resolver = new BinaryResolver(options);
+    Binaries binaries = resolver.resolve(options.profile());
+    for (int attempt = 1; ; attempt++) {
+      run = RunDirectory.create(RunDirectory.defaultRoot());
+      try {
+        startComponents(binaries);
+        break;
+      } catch (RuntimeException e) {
+        stopComponents(e);
+        // Keep the run directory (and so the log files the message points to) until JVM exit.
+        if (attempt < PORT_CLASH_ATTEMPTS && String.valueOf(e.getMessage()).contains("address already in use")) {
+          continue;
+        }
+        throw explainCorruptCache(resolver, binaries, e);
+      }
+    }
+    running = true;
+    ShutdownHooks.register(this);
+  }
+
+  private void startComponents(Binaries binaries) {
+    long deadline = System.nanoTime() + options.startTimeout().toNanos();
+    ca = TinyCa.create("kube-harness-ca");
+    etcd = new Etcd(binaries.etcd(), run.path());
+    etcd.start(remaining(deadline));
+    apiServer =
+        new ApiServer(
+            binaries.kubeApiServer(),
+            run.path(),
+            ca,
+            etcd.clientUrl(),
+            options.auditLog(),
+            options.extraApiServerFlags());
+    apiServer.start(remaining(deadline));
+    kubeconfig = kubeconfigFor("kube-harness-admin", List.of("system:masters"));
+    kubeconfigFile = write(run.path().resolve("kubeconfig"), kubeconfig);
+    try (KubernetesClient client = newClient()) {
+      await(
+          "the default namespace to be created by kube-apiserver",
+          deadline,
+          () -> client.namespaces().withName("default").get() != null);
+      if (options.profile() == Profile.STANDARD) {
+        controllerManager =
+            new ControllerManager(
+                binaries.requireControllerManager(),
+                run.path(),
+                kubeconfigFor("system:kube-controller-manager", List.of("system:masters")));
+        controllerManager.start(remaining(deadline));
+        await(
+            "the default ServiceAccount to be created by kube-controller-manager",
+            deadline,
+            () -> client.serviceAccounts().inNamespace("default").withName("default").get() != null);
+      }
+    }
+  }
+
+  private String kubeconfigFor(String user, List<String> groups) {
+    TinyCa.Issued cert = ca.issueClient(user, groups);
+    return Kubeconfig.render(
+        CONTEXT, apiServer.url(), ca.certificatePem(), cert.certificatePem(), cert.privateKeyPem());
+  }
+
+  @Override
+  public synchronized void stop() {
+    if (run == null) {
+      return;
+    }
+    RuntimeException failure = new KubeHarnessException("Stopping the control plane failed");
+    stopComponents(failure);
+    run.close();
+    run = null;
+    running = false;
+    ShutdownHooks.unregister(this);
+    if (failure.getSuppressed().length > 0) {
+      throw failure;
+    }
+  }
+
+  // Reverse start order; every component gets its stop even when an earlier one fails.
+  private void stopComponents(RuntimeException collector) {
+    for (Runnable stop :
+        List.<Runnable>of(
+            () -> {
+              if (controllerManager != null) controllerManager.stop();
+            },
+            () -> {
+              if (apiServer != null) apiServer.stop();
+            },
+            () -> {
+              if (etcd != null) etcd.stop();
+            })) {
+      try {
+        stop.run();
+      } catch (RuntimeException e) {
+        collector.addSuppressed(e);
+      }
+    }
+  }
+
+  private RuntimeException explainCorruptCache(
+      BinaryResolver resolver, Binaries binaries, RuntimeException failure) {
+    if (!binaries.origin().contains("cache")) {
+      return failure;
+    }
+    try {
+      resolver.cache().verify(Component.ETCD);
+      resolver.cache().verify(Component.KUBE_APISERVER);
+      if (options.profile() == Profile.STANDARD) {
+        resolver.cache().verify(Component.KUBE_CONTROLLER_MANAGER);
+      }
+      return failure;
+    } catch (KubeHarnessException corrupt) {
+      corrupt.addSuppressed(failure);
+      return corrupt;
+    }
+  }
+
+  @Override
+  public synchronized KubeUser addUser(String name, List<String> groups) {
+    requireRunning("addUser");
+    String config = kubeconfigFor(name, groups);
+    Path file = write(run.subdirectory("users").resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".kubeconfig"), config);
+    return new KubeUser(name, List.copyOf(groups), config, file);
+  }
+
+  @Override
+  public boolean isRunning() {
+    return running;
+  }
+
+  @Override
+  public Profile profile() {
+    return options.profile();
+  }
+
+  @Override
+  public String apiServerUrl() {
+    requireRunning("apiServerUrl");
+    return apiServer.url();
+  }
+
+  @Override
+  public String kubeconfig() {
+    requireStarted("kubeconfig");
+    return kubeconfig;
+  }
+
+  @Override
+  public Path kubeconfigFile() {
+    requireStarted("kubeconfigFile");
+    return kubeconfigFile;
+  }
+
+  /** The run directory holding logs, certificates and etcd data; deleted on stop. */
+  public Path runDirectory() {
+    requireRunning("runDirectory");
+    return run.path();
+  }
+
+  /** The apiserver's audit log (JSON lines) when {@link ControlPlaneOptions#auditLog()} is on. */
+  public Path auditLogFile() {
+    requireRunning("auditLogFile");
+    return apiServer.auditLogFile();
+  }
+
+  /** Process ids of the running components, etcd first (for leak checks and diagnostics). */
+  public List<Long> pids() {
+    requireRunning("pids");
+    List<Long> pids = new java.util.ArrayList<>();
+    pids.add(etcd.process().pid());
+    pids.add(apiServer.process().pid());
+    if (controllerManager != null) {
+      pids.add(controllerManager.process().pid());
+    }
+    return pids;
+  }
+
+  private void requireRunning(String what) {
+    if (!running) {
+      throw new IllegalStateException(what + "() needs a started control plane: call start() first");
+    }
+  }
+
+  private void requireStarted(String what) {
+    if (kubeconfig == null || run == null) {
+      throw new IllegalStateException(what + "() needs a started control plane: call start() first");
+    }
+  }
+
+  private static Duration remaining(long deadline) {
+    return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+  }
+
+  private void await(String what, long deadline, Callable<Boolean> condition) {
+    Exception last = null;
+    while (System.nanoTime() < deadline) {
+      try {
+        if (Boolean.TRUE.equals(condition.call())) {
+          return;
+        }
+      } catch (Exception e) {
+        last = e;
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new KubeHarnessException("Interrupted while waiting for " + what, e);
+      }
+    }
+    throw new KubeHarnessException(
+        "Timed out after "
+            + options.startTimeout().toSeconds()
+            + " s waiting for "
+            + what
+            + (last == null ? "" : " (last error: " + last + ")")
+            + ". Logs are in "
+            + run.path()
+            + ". Raise -Dkubeharness.start.timeout.seconds if the machine is slow.",
+        last);
+  }
+
+  private static Path write(Path file, String content) {
+    try {
+      Files.writeString(file, content);
+      return file;
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot write " + file + ": " + e, e);
+    }
+  }
+}

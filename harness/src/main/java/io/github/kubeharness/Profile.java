@@ -1,0 +1,39 @@
+package io.github.kubeharness;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** Which control-plane components run. */
+public enum Profile {
+  /** etcd and kube-apiserver only: what controller-runtime's envtest starts. Fastest. */
+  MINIMAL,
+  /**
+   * etcd, kube-apiserver and kube-controller-manager with the namespace, garbage-collector and
+   * service-account controllers: namespace deletion completes and ownerReference garbage
+   * collection works, which envtest cannot do.
+   */
+  STANDARD;
+
+  /** Parses {@code minimal} or {@code standard} (any case), naming the setting on failure. */
+  public static Profile parse(String value, String source) {
+    try {
+      return valueOf(value.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new KubeHarnessException(
+          "Unknown profile '"
+              + value
+              + "' in "
+              + source
+              + ". Expected one of: "
+              + Arrays.stream(values())
+                  .map(p -> p.name().toLowerCase(Locale.ROOT))
+                  .collect(Collectors.joining(", ")));
+    }
+  }
+
+  /** The lower-case name used in settings and on the command line. */
+  public String settingValue() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}

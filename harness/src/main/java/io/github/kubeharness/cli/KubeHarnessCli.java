@@ -1,0 +1,213 @@
+package io.github.kubeharness.cli;
+
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.LocalControlPlane;
+import io.github.kubeharness.Profile;
+import io.github.kubeharness.Settings;
+import io.github.kubeharness.internal.provision.Binaries;
+import io.github.kubeharness.internal.provision.BinaryResolver;
+import io.github.kubeharness.internal.provision.Component;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The {@code kube-harness} command: {@code provision}, {@code up} and {@code env}. Run it as
+ * {@code java -jar harness/target/kube-harness.jar <command>}.
+ */
+public final class KubeHarnessCli {
+
+  private static final String USAGE =
+      String.join(
+          "\n",
+          "usage: java -jar kube-harness.jar <command> [options]",
+          "",
+          "commands:",
+          "  provision [--profile P] [--kubernetes-version V] [--verify]",
+          "        resolve or build the control-plane binaries and print where they are",
+          "  up [--profile P] [--kubernetes-version V] [--kubeconfig PATH]",
+          "        start a control plane, write its admin kubeconfig, print `export KUBECONFIG=...`,",
+          "        and run until Ctrl-C / SIGTERM",
+          "  env   print the effective settings",
+          "",
+          "options:",
+          "  --profile minimal|standard     default: " + Settings.describe(Settings.PROFILE) + ", else minimal",
+          "  --kubernetes-version V         default: " + Settings.describe(Settings.KUBERNETES_VERSION),
+          "  --kubeconfig PATH              where `up` writes the admin kubeconfig",
+          "  --verify                       `provision`: check cached binaries against their SHA-256",
+          "");
+
+  private final PrintStream out;
+
+  KubeHarnessCli(PrintStream out) {
+    this.out = out;
+  }
+
+  /** Entry point; exits with 0 on success, 1 on a failure, 2 on a usage error. */
+  public static void main(String[] args) {
+    int code;
+    try {
+      code = new KubeHarnessCli(System.out).run(args);
+    } catch (KubeHarnessException e) {
+      System.err.println("kube-harness: " + e.getMessage());
+      code = 1;
+    } catch (UsageException e) {
+      System.err.println("kube-harness: " + e.getMessage() + "\n\n" + USAGE);
+      code = 2;
+    }
+    System.exit(code);
+  }
+
+  int run(String[] args) {
+    Deque<String> rest = new ArrayDeque<>(List.of(args));
+    String command = rest.poll();
+    if (command == null || command.equals("-h") || command.equals("--help") || command.equals("help")) {
+      out.print(USAGE);
+      return command == null ? 2 : 0;
+    }
+    Options parsed = Options.parse(rest);
+    return switch (command) {
+      case "provision" -> provision(parsed);
+      case "up" -> up(parsed);
+      case "env" -> env(parsed);
+      default -> throw new UsageException("unknown command '" + command + "'");
+    };
+  }
+
+  private int provision(Options parsed) {
+    ControlPlaneOptions options = parsed.controlPlaneOptions();
+    BinaryResolver resolver = new BinaryResolver(options);
+    Binaries binaries = resolver.resolve(options.profile());
+    if (parsed.verify) {
+      for (Component c : Component.values()) {
+        resolver.cache().verify(c);
+      }
+      out.println("# cached binaries match their recorded SHA-256");
+    }
+    out.println("# Kubernetes v" + options.kubernetesVersion() + " binaries (" + binaries.origin() + ")");
+    out.println("etcd=" + binaries.etcd());
+    out.println("kube-apiserver=" + binaries.kubeApiServer());
+    binaries.kubeControllerManager().ifPresent(p -> out.println("kube-controller-manager=" + p));
+    binaries.kubectl().ifPresent(p -> out.println("kubectl=" + p));
+    out.println("export KUBEBUILDER_ASSETS=" + binaries.kubeApiServer().getParent());
+    return 0;
+  }
+
+  private int up(Options parsed) {
+    ControlPlaneOptions options = parsed.controlPlaneOptions();
+    long started = System.nanoTime();
+    ControlPlane controlPlane = ControlPlane.local(options);
+    controlPlane.start();
+    Path kubeconfig = controlPlane.kubeconfigFile();
+    if (parsed.kubeconfig != null) {
+      kubeconfig = parsed.kubeconfig.toAbsolutePath();
+      try {
+        if (kubeconfig.getParent() != null) {
+          Files.createDirectories(kubeconfig.getParent());
+        }
+        Files.writeString(kubeconfig, controlPlane.kubeconfig());
+      } catch (IOException e) {
+        controlPlane.stop();
+        throw new KubeHarnessException("Cannot write the kubeconfig to " + kubeconfig + ": " + e, e);
+      }
+    }
+    out.printf(
+        "# control plane (%s, Kubernetes v%s) ready at %s in %d ms; logs in %s%n",
+        options.profile().settingValue(),
+        options.kubernetesVersion(),
+        controlPlane.apiServerUrl(),
+        (System.nanoTime() - started) / 1_000_000,
+        ((LocalControlPlane) controlPlane).runDirectory());
+    out.println("export KUBECONFIG=" + kubeconfig);
+    out.println("# press Ctrl-C to stop");
+    out.flush();
+    // The JVM's shutdown hook (registered by start) stops the control plane on Ctrl-C / SIGTERM.
+    try {
+      new CountDownLatch(1).await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return 0;
+  }
+
+  private int env(Options parsed) {
+    ControlPlaneOptions options = parsed.controlPlaneOptions();
+    BinaryResolver resolver = new BinaryResolver(options);
+    out.println(Settings.environmentVariable(Settings.BACKEND) + "=" + Settings.get(Settings.BACKEND).orElse("auto"));
+    out.println(Settings.environmentVariable(Settings.PROFILE) + "=" + options.profile().settingValue());
+    out.println(Settings.environmentVariable(Settings.KUBERNETES_VERSION) + "=" + options.kubernetesVersion());
+    out.println(Settings.environmentVariable(Settings.NETWORK) + "=" + Settings.get(Settings.NETWORK).orElse("bridge"));
+    out.println(Settings.environmentVariable(Settings.OFFLINE) + "=" + options.offline());
+    out.println(Settings.environmentVariable(Settings.CACHE_DIR) + "=" + options.cacheDirectory());
+    out.println(Settings.environmentVariable(Settings.RELEASE_INDEX_URL) + "=" + options.releaseIndex());
+    out.println("KUBEBUILDER_ASSETS=" + options.assetsDirectory().map(Path::toString).orElse(""));
+    for (Component c : Component.values()) {
+      out.println(
+          "# " + c.fileName() + ": " + resolver.cache().find(c).map(p -> "cached at " + p).orElse("not cached"));
+    }
+    return 0;
+  }
+
+  /** A command-line mistake: printed with the usage text, exit code 2. */
+  static final class UsageException extends RuntimeException {
+    UsageException(String message) {
+      super(message);
+    }
+  }
+
+  private static final class Options {
+    Profile profile;
+    String kubernetesVersion;
+    Path kubeconfig;
+    boolean verify;
+
+    static Options parse(Deque<String> args) {
+      Options o = new Options();
+      while (!args.isEmpty()) {
+        String arg = args.poll();
+        String value = null;
+        if (arg.contains("=")) {
+          value = arg.substring(arg.indexOf('=') + 1);
+          arg = arg.substring(0, arg.indexOf('='));
+        }
+        switch (arg) {
+          case "--profile" -> o.profile = Profile.parse(valueOf(arg, value, args), "--profile");
+          case "--kubernetes-version" -> o.kubernetesVersion = valueOf(arg, value, args);
+          case "--kubeconfig" -> o.kubeconfig = Path.of(valueOf(arg, value, args));
+          case "--verify" -> o.verify = true;
+          default -> throw new UsageException("unknown option '" + arg + "'");
+        }
+      }
+      return o;
+    }
+
+    private static String valueOf(String flag, String inline, Deque<String> args) {
+      if (inline != null) {
+        return inline;
+      }
+      String next = args.poll();
+      if (next == null || next.startsWith("--")) {
+        throw new UsageException(flag + " needs a value");
+      }
+      return next;
+    }
+
+    ControlPlaneOptions controlPlaneOptions() {
+      ControlPlaneOptions.Builder builder = ControlPlaneOptions.builder();
+      if (profile != null) {
+        builder.withProfile(profile);
+      }
+      if (kubernetesVersion != null) {
+        builder.withKubernetesVersion(kubernetesVersion);
+      }
+      return builder.build();
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package io.github.kubeharness.internal.controlplane;
+
+import io.github.kubeharness.internal.process.FreePorts;
+import io.github.kubeharness.internal.process.ManagedProcess;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * etcd for one control plane: plain HTTP on 127.0.0.1, free ports, data in the run directory, and
+ * {@code --unsafe-no-fsync} because test data need not survive a power cut and fsync dominates
+ * etcd's write latency on CI disks.
+ */
+public final class Etcd {
+
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(1)).build();
+
+  private final Path binary;
+  private final Path runDirectory;
+  private int clientPort;
+  private ManagedProcess process;
+
+  public Etcd(Path binary, Path runDirectory) {
+    this.binary = binary;
+    this.runDirectory = runDirectory;
+  }
+
+  public void start(Duration timeout) {
+    clientPort = FreePorts.next();
+    int peerPort = FreePorts.next();
+    String client = "http://127.0.0.1:" + clientPort;
+    String peer = "http://127.0.0.1:" + peerPort;
+    process =
+        new ManagedProcess(
+            "etcd",
+            List.of(
+                binary.toString(),
+                "--name=kube-harness",
+                "--data-dir=" + runDirectory.resolve("etcd-data"),
+                "--listen-client-urls=" + client,
+                "--advertise-client-urls=" + client,
+                "--listen-peer-urls=" + peer,
+                "--initial-advertise-peer-urls=" + peer,
+                "--initial-cluster=kube-harness=" + peer,
+                "--unsafe-no-fsync=true",
+                "--log-level=warn"),
+            runDirectory.resolve("etcd.log"),
+            Map.of());
+    URI health = URI.create(client + "/health");
+    process.start(
+        () -> {
+          HttpResponse<String> response =
+              HTTP.send(
+                  HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(1)).build(),
+                  HttpResponse.BodyHandlers.ofString());
+          return response.statusCode() == 200 && response.body().contains("\"health\":\"true\"");
+        },
+        timeout);
+  }
+
+  public String clientUrl() {
+    return "http://127.0.0.1:" + clientPort;
+  }
+
+  public ManagedProcess process() {
+    return process;
+  }
+
+  public void stop() {
+    if (process != null) {
+      process.stop();
+    }
+  }
+}

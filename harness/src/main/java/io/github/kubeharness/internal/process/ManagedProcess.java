@@ -1,0 +1,183 @@
+package io.github.kubeharness.internal.process;
+
+import io.github.kubeharness.KubeHarnessException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One child process of the control plane (etcd, kube-apiserver, ...): started with its output in a
+ * log file, awaited until its {@link HealthCheck} holds, stopped gracefully then forcibly, and
+ * guarded by the {@link Watchdog} so it never outlives the JVM.
+ */
+public final class ManagedProcess {
+
+  private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+  private final String name;
+  private final List<String> command;
+  private final Path logFile;
+  private final Map<String, String> environment;
+  private Process process;
+
+  public ManagedProcess(
+      String name, List<String> command, Path logFile, Map<String, String> environment) {
+    this.name = name;
+    this.command = List.copyOf(command);
+    this.logFile = logFile;
+    this.environment = Map.copyOf(environment);
+  }
+
+  /**
+   * Starts the process and waits for the first of: ready, exited, deadline. On exit or deadline the
+   * process is stopped and the exception carries the log tail and the log path.
+   */
+  public synchronized void start(HealthCheck ready, Duration timeout) {
+    if (process != null && process.isAlive()) {
+      return;
+    }
+    try {
+      ProcessBuilder builder =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+              .redirectInput(ProcessBuilder.Redirect.PIPE);
+      builder.environment().putAll(environment);
+      process = builder.start();
+    } catch (IOException e) {
+      throw new KubeHarnessException(
+          "Cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), e);
+    }
+    long pid = process.pid();
+    Watchdog.get().watch(pid);
+    process.onExit().thenRun(() -> Watchdog.get().unwatch(pid));
+    appendPid(pid);
+    awaitReady(ready, timeout);
+  }
+
+  private void awaitReady(HealthCheck ready, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    Exception lastProblem = null;
+    long pause = 10;
+    while (true) {
+      if (!process.isAlive()) {
+        throw new KubeHarnessException(
+            name
+                + " exited with code "
+                + process.exitValue()
+                + " during start.\n"
+                + logExcerpt()
+                + "Command: "
+                + String.join(" ", command));
+      }
+      try {
+        if (ready.isReady()) {
+          return;
+        }
+        lastProblem = null;
+      } catch (Exception e) {
+        lastProblem = e;
+      }
+      if (System.nanoTime() > deadline) {
+        stop();
+        throw new KubeHarnessException(
+            name
+                + " did not become ready within "
+                + timeout.toSeconds()
+                + " s"
+                + (lastProblem == null ? "" : " (last check: " + lastProblem + ")")
+                + ".\n"
+                + logExcerpt()
+                + "Raise the timeout with -Dkubeharness.start.timeout.seconds=N if the machine is slow.",
+            lastProblem);
+      }
+      sleep(pause);
+      pause = Math.min(pause * 2, 100);
+    }
+  }
+
+  /** Sends SIGTERM, waits up to 5 s, then SIGKILL. Safe to call more than once. */
+  public synchronized void stop() {
+    if (process == null) {
+      return;
+    }
+    try {
+      if (process.isAlive()) {
+        process.destroy();
+        if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+          process.destroyForcibly();
+          process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        }
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    } finally {
+      Watchdog.get().unwatch(process.pid());
+    }
+  }
+
+  public synchronized boolean isAlive() {
+    return process != null && process.isAlive();
+  }
+
+  public synchronized long pid() {
+    return process == null ? -1 : process.pid();
+  }
+
+  public Path logFile() {
+    return logFile;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** The last lines of the log and its path, formatted for an error message. */
+  public String logExcerpt() {
+    return "Last lines of " + logFile + ":\n" + tail(logFile, 25);
+  }
+
+  /** The last {@code lines} lines of a text file, indented; empty when it cannot be read. */
+  public static String tail(Path file, int lines) {
+    try {
+      List<String> all = Files.readAllLines(file, StandardCharsets.UTF_8);
+      List<String> last = new ArrayList<>(all.subList(Math.max(0, all.size() - lines), all.size()));
+      StringBuilder out = new StringBuilder();
+      for (String line : last) {
+        out.append("    ").append(line).append('\n');
+      }
+      return out.toString();
+    } catch (IOException | RuntimeException e) {
+      return "    (log not readable: " + e.getMessage() + ")\n";
+    }
+  }
+
+  // The run directory records its children so a later JVM can sweep them if this one is killed
+  // before its watchdog could act.
+  private void appendPid(long pid) {
+    Path pids = logFile.getParent().resolve(RunDirectory.PIDS_FILE);
+    try {
+      Files.writeString(
+          pids, pid + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      // Not fatal: the watchdog still guards the process.
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KubeHarnessException("Interrupted while waiting for a process to start", e);
+    }
+  }
+}

@@ -1,0 +1,150 @@
+package io.github.kubeharness.internal.process;
+
+import io.github.kubeharness.KubeHarnessException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The temporary directory of one control plane run: certificates, etcd data, logs, kubeconfigs.
+ *
+ * <p>Named {@code run-<jvm pid>-<random>} under {@code <tmp>/kube-harness}, it records the pids of
+ * its child processes. Creating one first sweeps directories whose JVM is gone: their surviving
+ * children are killed and the directories deleted. The {@link Watchdog} normally does that at the
+ * moment the JVM dies; the sweep covers a watchdog that was itself killed.
+ */
+public final class RunDirectory implements AutoCloseable {
+
+  static final String PIDS_FILE = "pids";
+  private static final String PREFIX = "run-";
+
+  private final Path path;
+
+  private RunDirectory(Path path) {
+    this.path = path;
+  }
+
+  /** The default parent of run directories: {@code <java.io.tmpdir>/kube-harness}. */
+  public static Path defaultRoot() {
+    return Path.of(System.getProperty("java.io.tmpdir"), "kube-harness");
+  }
+
+  /** Sweeps stale runs under {@code root}, then creates a fresh run directory there. */
+  public static RunDirectory create(Path root) {
+    try {
+      Files.createDirectories(root);
+      sweepStale(root);
+      Path dir = Files.createTempDirectory(root, PREFIX + ProcessHandle.current().pid() + "-");
+      Watchdog.get().watchDirectory(dir);
+      return new RunDirectory(dir);
+    } catch (IOException e) {
+      throw new KubeHarnessException(
+          "Cannot create a run directory under "
+              + root
+              + ": "
+              + e
+              + ". Make it writable or point java.io.tmpdir at a writable directory.",
+          e);
+    }
+  }
+
+  /** Kills leftovers of dead JVMs and deletes their directories. Returns how many were swept. */
+  public static int sweepStale(Path root) {
+    if (!Files.isDirectory(root)) {
+      return 0;
+    }
+    int swept = 0;
+    try (Stream<Path> runs = Files.list(root)) {
+      for (Path run : (Iterable<Path>) runs::iterator) {
+        Optional<Long> owner = ownerPid(run);
+        if (owner.isEmpty() || ProcessHandle.of(owner.get()).isPresent()) {
+          continue;
+        }
+        killRecordedChildren(run);
+        deleteRecursively(run);
+        swept++;
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // Best effort: a directory another JVM is deleting at the same moment is not an error.
+    }
+    return swept;
+  }
+
+  private static Optional<Long> ownerPid(Path run) {
+    String name = run.getFileName().toString();
+    if (!name.startsWith(PREFIX)) {
+      return Optional.empty();
+    }
+    String[] parts = name.substring(PREFIX.length()).split("-", 2);
+    try {
+      return Optional.of(Long.parseLong(parts[0]));
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static void killRecordedChildren(Path run) throws IOException {
+    Path pids = run.resolve(PIDS_FILE);
+    if (!Files.exists(pids)) {
+      return;
+    }
+    for (String line : Files.readAllLines(pids)) {
+      try {
+        long pid = Long.parseLong(line.trim());
+        // Only signal a process whose command line still points into this run directory or is
+        // one of our binaries, so a reused pid of an unrelated process is left alone.
+        ProcessHandle.of(pid)
+            .filter(p -> looksLikeOurs(p, run))
+            .ifPresent(ProcessHandle::destroyForcibly);
+      } catch (NumberFormatException e) {
+        // ignore a torn line
+      }
+    }
+  }
+
+  private static boolean looksLikeOurs(ProcessHandle process, Path run) {
+    String commandLine = process.info().commandLine().orElse("");
+    return commandLine.contains(run.toString());
+  }
+
+  /** The directory. */
+  public Path path() {
+    return path;
+  }
+
+  /** A sub-directory, created if missing. */
+  public Path subdirectory(String name) {
+    try {
+      return Files.createDirectories(path.resolve(name));
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot create " + path.resolve(name) + ": " + e, e);
+    }
+  }
+
+  /** Deletes the directory and everything in it. */
+  @Override
+  public void close() {
+    deleteRecursively(path);
+    Watchdog.get().unwatchDirectory(path);
+  }
+
+  /** Deletes a tree, ignoring files that vanish meanwhile. */
+  public static void deleteRecursively(Path root) {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(root)) {
+      List<Path> paths = walk.sorted(Comparator.reverseOrder()).toList();
+      for (Path p : paths) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // best effort
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package io.github.kubeharness.internal.process;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * Kills the harness's child processes and deletes its run directories when the JVM dies, even by
+ * {@code kill -9}, when no shutdown hook runs.
+ *
+ * <p>A small {@code /bin/sh} process reads commands from a pipe whose write end only this JVM
+ * holds. When the JVM dies for any reason the kernel closes that pipe, the script reads end of
+ * file, sends SIGTERM to every process still registered, SIGKILL two seconds later, and removes the
+ * registered directories. One watchdog serves the whole JVM: it guards a JVM-wide resource, which
+ * is why it is a singleton.
+ */
+public final class Watchdog {
+
+  private static final String SCRIPT =
+      String.join(
+          "\n",
+          // Survive signals sent to the whole process group (Ctrl-C, timeout(1)): its job is to
+          // act after the JVM is gone.
+          "trap '' INT TERM HUP",
+          "pids=' '; dirs=''",
+          "while IFS= read -r line; do",
+          "  case \"$line\" in",
+          "    +*) pids=\"$pids${line#+} \" ;;",
+          "    -*) pids=$(printf '%s' \"$pids\" | sed \"s/ ${line#-} / /\") ;;",
+          "    d*) dirs=\"$dirs ${line#d}\" ;;",
+          "    u*) dirs=$(printf '%s' \"$dirs\" | sed \"s# ${line#u}##\") ;;",
+          "  esac",
+          "done",
+          "if [ -n \"$(printf '%s' \"$pids\" | tr -d ' ')\" ]; then",
+          "  kill -TERM $pids 2>/dev/null",
+          "  i=0",
+          "  while [ $i -lt 20 ] && kill -0 $pids 2>/dev/null; do sleep 0.1; i=$((i+1)); done",
+          "  kill -KILL $pids 2>/dev/null",
+          "fi",
+          "for d in $dirs; do rm -rf \"$d\"; done",
+          "");
+
+  private static Watchdog instance;
+
+  private final Process process;
+  private final OutputStream commands;
+
+  private Watchdog(Process process) {
+    this.process = process;
+    this.commands = process.getOutputStream();
+  }
+
+  /** The JVM's watchdog, started on first use. */
+  public static synchronized Watchdog get() {
+    if (instance == null || !instance.process.isAlive()) {
+      try {
+        Process p =
+            new ProcessBuilder("/bin/sh", "-c", SCRIPT)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        instance = new Watchdog(p);
+      } catch (IOException e) {
+        throw new IllegalStateException("Cannot start the kube-harness watchdog (/bin/sh)", e);
+      }
+    }
+    return instance;
+  }
+
+  /** Pid of the watchdog process itself (for tests). */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** Kill this process if the JVM dies. */
+  public void watch(long pid) {
+    send("+" + pid);
+  }
+
+  /** The process ended normally; forget it so its pid is never signalled after reuse. */
+  public void unwatch(long pid) {
+    send("-" + pid);
+  }
+
+  /** Delete this directory if the JVM dies. Paths must not contain whitespace or '#'. */
+  public void watchDirectory(Path directory) {
+    String path = directory.toAbsolutePath().toString();
+    if (path.matches(".*[\\s#].*")) {
+      return; // the sweep of stale run directories at the next start still removes it
+    }
+    send("d" + path);
+  }
+
+  /** The directory was removed normally. */
+  public void unwatchDirectory(Path directory) {
+    send("u" + directory.toAbsolutePath());
+  }
+
+  private synchronized void send(String line) {
+    try {
+      commands.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      commands.flush();
+    } catch (IOException e) {
+      // The watchdog is gone (killed from outside). The stale-run sweep remains as a safety net.
+    }
+  }
+}

@@ -1,0 +1,151 @@
+package io.github.kubeharness.internal.provision;
+
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.Profile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Finds or provisions the control plane's binaries for one Kubernetes version. Each binary is
+ * looked up in this order, the first hit winning:
+ *
+ * <ol>
+ *   <li>envtest's {@code TEST_ASSET_<NAME>} variable, then {@code KUBEBUILDER_ASSETS/<name>};
+ *   <li>the cache, {@code ~/.cache/kube-harness/k8s/<version>-<os>-<arch>/};
+ *   <li>the envtest release archive, downloaded and checksum-verified (not in offline mode; it has
+ *       no kube-controller-manager);
+ *   <li>a build from Go modules with the local Go toolchain.
+ * </ol>
+ *
+ * Provisioning (steps 3 and 4) holds the cache's lock, so concurrent JVMs wait for one another.
+ */
+public final class BinaryResolver {
+
+  private final ControlPlaneOptions options;
+  private final Function<String, String> environment;
+  private final BinaryCache cache;
+
+  public BinaryResolver(ControlPlaneOptions options) {
+    this(options, System::getenv);
+  }
+
+  BinaryResolver(ControlPlaneOptions options, Function<String, String> environment) {
+    this.options = options;
+    this.environment = environment;
+    this.cache = new BinaryCache(options.cacheDirectory(), options.kubernetesVersion(), Platform.current());
+  }
+
+  /** The cache this resolver installs into. */
+  public BinaryCache cache() {
+    return cache;
+  }
+
+  /** Resolves what {@code profile} needs, provisioning missing binaries. */
+  public Binaries resolve(Profile profile) {
+    Set<Component> needed = EnumSet.of(Component.ETCD, Component.KUBE_APISERVER);
+    if (profile == Profile.STANDARD) {
+      needed.add(Component.KUBE_CONTROLLER_MANAGER);
+    }
+    Map<Component, Path> found = new EnumMap<>(Component.class);
+    Set<String> origins = new LinkedHashSet<>();
+    for (Component c : needed) {
+      lookUp(c, origins).ifPresent(p -> found.put(c, p));
+    }
+    if (found.size() < needed.size()) {
+      provision(needed, found, origins);
+    }
+    Optional<Path> kubectl = lookUp(Component.KUBECTL, new LinkedHashSet<>());
+    return new Binaries(
+        found.get(Component.ETCD),
+        found.get(Component.KUBE_APISERVER),
+        Optional.ofNullable(found.get(Component.KUBE_CONTROLLER_MANAGER)),
+        kubectl,
+        String.join(" + ", origins));
+  }
+
+  private Optional<Path> lookUp(Component c, Set<String> origins) {
+    String override = environment.apply(c.assetVariable());
+    if (override != null && !override.isBlank()) {
+      Path p = Path.of(override);
+      if (!Files.isExecutable(p)) {
+        throw new KubeHarnessException(
+            c.assetVariable() + " points at " + p + ", which is not an executable file. Fix or unset it.");
+      }
+      origins.add(c.assetVariable());
+      return Optional.of(p);
+    }
+    Optional<Path> assets = options.assetsDirectory().map(dir -> dir.resolve(c.fileName()));
+    if (assets.isPresent() && Files.isExecutable(assets.get())) {
+      origins.add("KUBEBUILDER_ASSETS=" + options.assetsDirectory().get());
+      return assets;
+    }
+    Optional<Path> cached = cache.find(c);
+    cached.ifPresent(p -> origins.add("cache " + cache.directory()));
+    return cached;
+  }
+
+  private void provision(Set<Component> needed, Map<Component, Path> found, Set<String> origins) {
+    try (AutoCloseable lock = cache.lock(options.progress())) {
+      // Another JVM may have finished while this one waited for the lock.
+      for (Component c : needed) {
+        if (!found.containsKey(c)) {
+          cache.find(c).ifPresent(p -> found.put(c, p));
+        }
+      }
+      Set<Component> missing = missing(needed, found);
+      if (missing.isEmpty()) {
+        origins.add("cache " + cache.directory());
+        return;
+      }
+      boolean downloadable =
+          missing.contains(Component.ETCD) || missing.contains(Component.KUBE_APISERVER);
+      if (downloadable && !options.offline()) {
+        tryDownload(missing, found, origins);
+      }
+      missing = missing(needed, found);
+      if (!missing.isEmpty()) {
+        Path staging = Files.createTempDirectory(cache.directory().getParent(), ".build-");
+        try {
+          Map<Component, Path> built =
+              new SourceBuild(options.cacheDirectory().resolve("build"), options.progress())
+                  .build(options.kubernetesVersion(), missing, staging);
+          built.forEach((c, p) -> found.put(c, cache.install(c, p)));
+          origins.add("built from Go modules into " + cache.directory());
+        } finally {
+          io.github.kubeharness.internal.process.RunDirectory.deleteRecursively(staging);
+        }
+      }
+    } catch (KubeHarnessException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new KubeHarnessException("Provisioning Kubernetes binaries into " + cache.directory() + " failed: " + e, e);
+    }
+  }
+
+  private void tryDownload(Set<Component> missing, Map<Component, Path> found, Set<String> origins) {
+    try {
+      new ReleaseDownload(options.releaseIndex(), Platform.current(), options.progress())
+          .fetchInto(options.kubernetesVersion(), cache);
+      for (Component c : missing) {
+        cache.find(c).ifPresent(p -> found.put(c, p));
+      }
+      origins.add("envtest release from " + options.releaseIndex());
+    } catch (KubeHarnessException e) {
+      options.progress().accept("download not possible, building instead: " + e.getMessage().lines().findFirst().orElse(""));
+    }
+  }
+
+  private static Set<Component> missing(Set<Component> needed, Map<Component, Path> found) {
+    Set<Component> missing = EnumSet.noneOf(Component.class);
+    needed.stream().filter(c -> !found.containsKey(c)).forEach(missing::add);
+    return missing;
+  }
+}

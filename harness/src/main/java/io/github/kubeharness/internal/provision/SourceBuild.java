@@ -1,0 +1,311 @@
+package io.github.kubeharness.internal.provision;
+
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.internal.process.ManagedProcess;
+import io.github.kubeharness.internal.process.Watchdog;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Builds etcd, kube-apiserver and kube-controller-manager from Go modules with the local Go
+ * toolchain and its configured {@code GOPROXY}: the path for machines without internet but with a
+ * module mirror, which no registry of prebuilt binaries serves.
+ *
+ * <p>{@code k8s.io/kubernetes} is not meant to be required as a module: it points its ~30 staging
+ * modules ({@code k8s.io/api}, {@code k8s.io/apiserver}, ...) at local paths. The build module
+ * therefore replaces each of them with its published {@code v0.<minor>.<patch>} twin; the list is
+ * read from Kubernetes' own go.mod, never written by hand. etcd is built at the version that
+ * go.mod requires, so the pair matches what Kubernetes tests with. Binaries are static ({@code
+ * CGO_ENABLED=0}) and stamped with the version, so {@code /version} tells the truth.
+ */
+final class SourceBuild {
+
+  private static final Pattern LOCAL_REPLACE =
+      Pattern.compile("^\\s*(?:replace\\s+)?(\\S+)\\s+=>\\s+\\.{1,2}/\\S+\\s*$", Pattern.MULTILINE);
+  private static final Pattern ETCD_SERVER =
+      Pattern.compile("go\\.etcd\\.io/etcd/server/v3\\s+v(\\S+)");
+  private static final Pattern GO_DIRECTIVE = Pattern.compile("^go\\s+(\\S+)", Pattern.MULTILINE);
+  private static final Duration HEARTBEAT = Duration.ofSeconds(30);
+
+  private final Path workRoot;
+  private final Consumer<String> progress;
+  private final Path log;
+
+  /**
+   * @param workRoot persistent directory for the build modules (kept between runs so go.sum and
+   *     module resolution are reused; Go's own caches live under GOMODCACHE and GOCACHE)
+   */
+  SourceBuild(Path workRoot, Consumer<String> progress) {
+    this.workRoot = workRoot;
+    this.progress = progress;
+    this.log = workRoot.resolve("build.log");
+  }
+
+  /** Builds the requested components of Kubernetes {@code version} into {@code outputDir}. */
+  Map<Component, Path> build(String version, Set<Component> components, Path outputDir) {
+    try {
+      Files.createDirectories(workRoot);
+      Files.createDirectories(outputDir);
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot create the build directory " + workRoot + ": " + e, e);
+    }
+    String goVersion = requireGo(version);
+    progress.accept(
+        "building "
+            + names(components)
+            + " v"
+            + version
+            + " from Go modules with "
+            + goVersion
+            + ". This happens once per version and takes several minutes (about 5 for"
+            + " kube-apiserver on 2 cores); the result is cached. Build log: "
+            + log);
+    Instant started = Instant.now();
+    Map<Component, Path> built = new EnumMap<>(Component.class);
+    String kubernetesGoMod = readGoMod("k8s.io/kubernetes", "v" + version);
+
+    List<Component> kubernetesParts = new ArrayList<>();
+    for (Component c : components) {
+      if (c == Component.KUBE_APISERVER || c == Component.KUBE_CONTROLLER_MANAGER) {
+        kubernetesParts.add(c);
+      }
+    }
+    if (!kubernetesParts.isEmpty()) {
+      Path module = kubernetesModule(version, kubernetesGoMod);
+      List<String> get = new ArrayList<>(List.of("go", "get"));
+      kubernetesParts.forEach(c -> get.add(kubernetesPackage(c) + "@v" + version));
+      run(module, get, "resolving Kubernetes v" + version + " modules");
+      for (Component c : kubernetesParts) {
+        Path out = outputDir.resolve(c.fileName());
+        run(
+            module,
+            List.of(
+                "go", "build", "-trimpath", "-ldflags", kubernetesLdflags(version),
+                "-o", out.toString(), kubernetesPackage(c)),
+            "compiling " + c.fileName());
+        built.put(c, out);
+      }
+    }
+    if (components.contains(Component.ETCD)) {
+      String etcdVersion = etcdVersion(kubernetesGoMod, version);
+      Path module = etcdModule(etcdVersion);
+      run(module, List.of("go", "get", "go.etcd.io/etcd/server/v3@v" + etcdVersion), "resolving etcd v" + etcdVersion);
+      Path out = outputDir.resolve(Component.ETCD.fileName());
+      run(
+          module,
+          List.of("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", out.toString(), "go.etcd.io/etcd/server/v3"),
+          "compiling etcd v" + etcdVersion);
+      built.put(Component.ETCD, out);
+    }
+    progress.accept(
+        "built " + names(components) + " in " + Duration.between(started, Instant.now()).toSeconds() + " s");
+    return built;
+  }
+
+  private static String kubernetesPackage(Component c) {
+    return "k8s.io/kubernetes/cmd/" + c.fileName();
+  }
+
+  private static String kubernetesLdflags(String version) {
+    String[] parts = version.split("\\.");
+    String pkg = "k8s.io/component-base/version.";
+    return String.join(
+        " ",
+        "-s -w",
+        "-X " + pkg + "gitVersion=v" + version,
+        "-X " + pkg + "gitMajor=" + parts[0],
+        "-X " + pkg + "gitMinor=" + parts[1],
+        "-X " + pkg + "gitTreeState=clean",
+        "-X " + pkg + "buildDate=" + Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+  }
+
+  private Path kubernetesModule(String version, String kubernetesGoMod) {
+    String[] parts = version.split("\\.");
+    String stagingVersion = "v0." + parts[1] + "." + parts[2];
+    StringBuilder goMod = new StringBuilder();
+    goMod.append("// Generated by kube-harness to build Kubernetes binaries; safe to delete.\n");
+    goMod.append("module kubeharness.local/kubernetes\n\n");
+    goMod.append("go ").append(goDirective(kubernetesGoMod)).append("\n\n");
+    goMod.append("require k8s.io/kubernetes v").append(version).append("\n\n");
+    for (String staged : localReplacements(kubernetesGoMod)) {
+      goMod.append("replace ").append(staged).append(" => ").append(staged).append(' ').append(stagingVersion).append('\n');
+    }
+    return writeModule("kubernetes-v" + version, goMod.toString());
+  }
+
+  private Path etcdModule(String etcdVersion) {
+    String serverGoMod = readGoMod("go.etcd.io/etcd/server/v3", "v" + etcdVersion);
+    StringBuilder goMod = new StringBuilder();
+    goMod.append("// Generated by kube-harness to build etcd; safe to delete.\n");
+    goMod.append("module kubeharness.local/etcd\n\n");
+    goMod.append("go ").append(goDirective(serverGoMod)).append("\n\n");
+    goMod.append("require go.etcd.io/etcd/server/v3 v").append(etcdVersion).append("\n\n");
+    // etcd's modules point at each other by relative path, like Kubernetes' staging modules.
+    for (String sibling : localReplacements(serverGoMod)) {
+      goMod.append("replace ").append(sibling).append(" => ").append(sibling).append(" v").append(etcdVersion).append('\n');
+    }
+    return writeModule("etcd-v" + etcdVersion, goMod.toString());
+  }
+
+  static List<String> localReplacements(String goMod) {
+    List<String> modules = new ArrayList<>();
+    Matcher m = LOCAL_REPLACE.matcher(goMod);
+    while (m.find()) {
+      modules.add(m.group(1));
+    }
+    return modules;
+  }
+
+  static String etcdVersion(String kubernetesGoMod, String kubernetesVersion) {
+    Matcher m = ETCD_SERVER.matcher(kubernetesGoMod);
+    if (!m.find()) {
+      throw new KubeHarnessException(
+          "The go.mod of Kubernetes v"
+              + kubernetesVersion
+              + " does not name go.etcd.io/etcd/server/v3, so the etcd version to build is"
+              + " unknown. Provide etcd through KUBEBUILDER_ASSETS or TEST_ASSET_ETCD.");
+    }
+    return m.group(1);
+  }
+
+  private static String goDirective(String goMod) {
+    Matcher m = GO_DIRECTIVE.matcher(goMod);
+    return m.find() ? m.group(1) : "1.22";
+  }
+
+  private Path writeModule(String name, String goMod) {
+    Path dir = workRoot.resolve(name);
+    try {
+      Files.createDirectories(dir);
+      Path file = dir.resolve("go.mod");
+      // Keep an existing go.mod that `go get` already completed: rewriting it would throw away
+      // the resolved requirements and make every rebuild resolve again.
+      if (!Files.exists(file) || !Files.exists(dir.resolve("go.sum"))) {
+        Files.writeString(file, goMod);
+      }
+      return dir;
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot write the build module " + dir + ": " + e, e);
+    }
+  }
+
+  private String readGoMod(String module, String version) {
+    String json =
+        run(workRoot, List.of("go", "mod", "download", "-json", module + "@" + version), "downloading " + module + "@" + version);
+    Matcher m = Pattern.compile("\"GoMod\":\\s*\"([^\"]+)\"").matcher(json);
+    if (!m.find()) {
+      throw new KubeHarnessException(
+          "`go mod download -json " + module + "@" + version + "` gave no go.mod path. Output:\n" + json
+              + "\nCheck that GOPROXY serves " + module + " (go env GOPROXY).");
+    }
+    try {
+      return Files.readString(Path.of(m.group(1)));
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot read " + m.group(1) + ": " + e, e);
+    }
+  }
+
+  private String requireGo(String version) {
+    try {
+      return run(workRoot, List.of("go", "env", "GOVERSION"), null).trim();
+    } catch (KubeHarnessException e) {
+      throw new KubeHarnessException(
+          "Kubernetes v"
+              + version
+              + " binaries are not provisioned and cannot be built: no working Go toolchain"
+              + " (`go`) on the PATH ("
+              + e.getMessage().lines().findFirst().orElse("")
+              + "). Either install Go (1.26 or newer) and rerun, or set KUBEBUILDER_ASSETS to a"
+              + " directory holding etcd and kube-apiserver (and kube-controller-manager for the"
+              + " standard profile), or allow the envtest download (unset kubeharness.offline /"
+              + " KUBE_HARNESS_OFFLINE).",
+          e);
+    }
+  }
+
+  /** Runs a Go command in {@code dir}, appending output to the build log; returns its stdout. */
+  private String run(Path dir, List<String> command, String step) {
+    Instant start = Instant.now();
+    if (step != null) {
+      progress.accept(step + " ...");
+    }
+    Path stdout;
+    try {
+      stdout = Files.createTempFile(workRoot, "go-", ".out");
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot write into " + workRoot + ": " + e, e);
+    }
+    try {
+      Files.writeString(log, "\n$ (cd " + dir + " && " + String.join(" ", command) + ")\n",
+          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+      ProcessBuilder builder =
+          new ProcessBuilder(command)
+              .directory(dir.toFile())
+              .redirectOutput(stdout.toFile())
+              .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+      builder.environment().put("CGO_ENABLED", "0");
+      builder.environment().put("GOFLAGS", "-mod=mod");
+      builder.environment().put("GOWORK", "off");
+      Process process = builder.start();
+      Watchdog.get().watch(process.pid());
+      try {
+        while (!process.waitFor(HEARTBEAT.toSeconds(), TimeUnit.SECONDS)) {
+          if (step != null) {
+            progress.accept(
+                "  still " + step + " (" + Duration.between(start, Instant.now()).toSeconds() + " s)");
+          }
+        }
+      } catch (InterruptedException e) {
+        process.destroyForcibly();
+        Thread.currentThread().interrupt();
+        throw new KubeHarnessException("Interrupted while " + step, e);
+      } finally {
+        Watchdog.get().unwatch(process.pid());
+      }
+      String out = Files.readString(stdout);
+      Files.writeString(log, out, java.nio.file.StandardOpenOption.APPEND);
+      if (process.exitValue() != 0) {
+        throw new KubeHarnessException(
+            "`"
+                + String.join(" ", command)
+                + "` failed with exit code "
+                + process.exitValue()
+                + " in "
+                + dir
+                + ".\nLast lines of "
+                + log
+                + ":\n"
+                + ManagedProcess.tail(log, 20)
+                + "Check GOPROXY (`go env GOPROXY`) and the Go version (the module may need a newer"
+                + " one: set GOTOOLCHAIN), or provide the binaries through KUBEBUILDER_ASSETS.");
+      }
+      return out;
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot run `" + String.join(" ", command) + "`: " + e.getMessage(), e);
+    } finally {
+      try {
+        Files.deleteIfExists(stdout);
+      } catch (IOException ignored) {
+        // a leftover temp file in the build directory is harmless
+      }
+    }
+  }
+
+  private static String names(Set<Component> components) {
+    List<String> names = new ArrayList<>();
+    components.forEach(c -> names.add(c.fileName()));
+    return String.join(", ", names);
+  }
+}
