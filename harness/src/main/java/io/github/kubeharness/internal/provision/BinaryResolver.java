@@ -22,12 +22,16 @@ import java.util.function.Function;
  *   <li>the cache, {@code ~/.cache/kube-harness/k8s/<version>-<os>-<arch>/};
  *   <li>the envtest release archive, downloaded and checksum-verified (not in offline mode; it has
  *       no kube-controller-manager);
- *   <li>a build from Go modules with the local Go toolchain.
+ *   <li>a build from Go modules with the local Go toolchain: the {@code go} command on the PATH,
+ *       or the executable that the environment variable {@code KUBE_HARNESS_GO} names.
  * </ol>
  *
  * Provisioning (steps 3 and 4) holds the cache's lock, so concurrent JVMs wait for one another.
  */
 public final class BinaryResolver {
+
+  /** Environment variable naming the Go executable for source builds. Default: {@code go}. */
+  public static final String GO_VARIABLE = "KUBE_HARNESS_GO";
 
   private final ControlPlaneOptions options;
   private final Function<String, String> environment;
@@ -115,7 +119,7 @@ public final class BinaryResolver {
         Path staging = Files.createTempDirectory(cache.directory().getParent(), ".build-");
         try {
           Map<Component, Path> built =
-              new SourceBuild(options.cacheDirectory().resolve("build"), options.progress())
+              new SourceBuild(goCommand(), options.cacheDirectory().resolve("build"), options.progress())
                   .build(options.kubernetesVersion(), missing, staging);
           built.forEach((c, p) -> found.put(c, cache.install(c, p)));
           origins.add("built from Go modules into " + cache.directory());
@@ -141,6 +145,11 @@ public final class BinaryResolver {
     } catch (KubeHarnessException e) {
       options.progress().accept("download not possible, building instead: " + e.getMessage().lines().findFirst().orElse(""));
     }
+  }
+
+  private String goCommand() {
+    String go = environment.apply(GO_VARIABLE);
+    return go == null || go.isBlank() ? "go" : go.trim();
   }
 
   private static Set<Component> missing(Set<Component> needed, Map<Component, Path> found) {

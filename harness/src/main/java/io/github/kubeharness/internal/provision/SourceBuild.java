@@ -39,15 +39,18 @@ final class SourceBuild {
   private static final Pattern GO_DIRECTIVE = Pattern.compile("^go\\s+(\\S+)", Pattern.MULTILINE);
   private static final Duration HEARTBEAT = Duration.ofSeconds(30);
 
+  private final String go;
   private final Path workRoot;
   private final Consumer<String> progress;
   private final Path log;
 
   /**
+   * @param go the Go command: {@code go} (found on the PATH) or a path to the executable
    * @param workRoot persistent directory for the build modules (kept between runs so go.sum and
    *     module resolution are reused; Go's own caches live under GOMODCACHE and GOCACHE)
    */
-  SourceBuild(Path workRoot, Consumer<String> progress) {
+  SourceBuild(String go, Path workRoot, Consumer<String> progress) {
+    this.go = go;
     this.workRoot = workRoot;
     this.progress = progress;
     this.log = workRoot.resolve("build.log");
@@ -84,7 +87,7 @@ final class SourceBuild {
     }
     if (!kubernetesParts.isEmpty()) {
       Path module = kubernetesModule(version, kubernetesGoMod);
-      List<String> get = new ArrayList<>(List.of("go", "get"));
+      List<String> get = new ArrayList<>(List.of(go, "get"));
       kubernetesParts.forEach(c -> get.add(kubernetesPackage(c) + "@v" + version));
       run(module, get, "resolving Kubernetes v" + version + " modules");
       for (Component c : kubernetesParts) {
@@ -92,7 +95,7 @@ final class SourceBuild {
         run(
             module,
             List.of(
-                "go", "build", "-trimpath", "-ldflags", kubernetesLdflags(version),
+                go, "build", "-trimpath", "-ldflags", kubernetesLdflags(version),
                 "-o", out.toString(), kubernetesPackage(c)),
             "compiling " + c.fileName());
         built.put(c, out);
@@ -101,11 +104,11 @@ final class SourceBuild {
     if (components.contains(Component.ETCD)) {
       String etcdVersion = etcdVersion(kubernetesGoMod, version);
       Path module = etcdModule(etcdVersion);
-      run(module, List.of("go", "get", "go.etcd.io/etcd/server/v3@v" + etcdVersion), "resolving etcd v" + etcdVersion);
+      run(module, List.of(go, "get", "go.etcd.io/etcd/server/v3@v" + etcdVersion), "resolving etcd v" + etcdVersion);
       Path out = outputDir.resolve(Component.ETCD.fileName());
       run(
           module,
-          List.of("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", out.toString(), "go.etcd.io/etcd/server/v3"),
+          List.of(go, "build", "-trimpath", "-ldflags", "-s -w", "-o", out.toString(), "go.etcd.io/etcd/server/v3"),
           "compiling etcd v" + etcdVersion);
       built.put(Component.ETCD, out);
     }
@@ -203,7 +206,7 @@ final class SourceBuild {
 
   private String readGoMod(String module, String version) {
     String json =
-        run(workRoot, List.of("go", "mod", "download", "-json", module + "@" + version), "downloading " + module + "@" + version);
+        run(workRoot, List.of(go, "mod", "download", "-json", module + "@" + version), "downloading " + module + "@" + version);
     Matcher m = Pattern.compile("\"GoMod\":\\s*\"([^\"]+)\"").matcher(json);
     if (!m.find()) {
       throw new KubeHarnessException(
@@ -219,13 +222,17 @@ final class SourceBuild {
 
   private String requireGo(String version) {
     try {
-      return run(workRoot, List.of("go", "env", "GOVERSION"), null).trim();
+      return run(workRoot, List.of(go, "env", "GOVERSION"), null).trim();
     } catch (KubeHarnessException e) {
       throw new KubeHarnessException(
           "Kubernetes v"
               + version
               + " binaries are not provisioned and cannot be built: no working Go toolchain"
-              + " (`go`) on the PATH ("
+              + " (`"
+              + go
+              + "`"
+              + (go.equals("go") ? " on the PATH" : ", from KUBE_HARNESS_GO")
+              + ") ("
               + e.getMessage().lines().findFirst().orElse("")
               + "). Either install Go (1.26 or newer) and rerun, or set KUBEBUILDER_ASSETS to a"
               + " directory holding etcd and kube-apiserver (and kube-controller-manager for the"

@@ -1,0 +1,107 @@
+package io.github.kubeharness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The standard profile adds kube-controller-manager: what envtest cannot do — namespaces finish
+ * deleting and owned objects are garbage-collected — must work here.
+ */
+class StandardProfileIT {
+
+  static LocalControlPlane controlPlane;
+  static KubernetesClient admin;
+
+  @BeforeAll
+  static void start() {
+    controlPlane =
+        (LocalControlPlane)
+            ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.STANDARD).build());
+    controlPlane.start();
+    admin = controlPlane.newClient();
+  }
+
+  @AfterAll
+  static void stop() {
+    admin.close();
+    List<Long> pids = controlPlane.pids();
+    controlPlane.stop();
+    assertThat(pids).hasSize(3).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isEmpty());
+  }
+
+  @Test
+  void namespaceDeletionCompletes() {
+    admin
+        .namespaces()
+        .resource(new NamespaceBuilder().withNewMetadata().withName("doomed").endMetadata().build())
+        .create();
+    admin
+        .configMaps()
+        .inNamespace("doomed")
+        .resource(new ConfigMapBuilder().withNewMetadata().withName("content").endMetadata().build())
+        .create();
+
+    admin.namespaces().withName("doomed").delete();
+
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .untilAsserted(() -> assertThat(admin.namespaces().withName("doomed").get()).isNull());
+  }
+
+  @Test
+  void deletingAnOwnerGarbageCollectsItsDependent() {
+    ConfigMap owner =
+        admin
+            .configMaps()
+            .inNamespace("default")
+            .resource(new ConfigMapBuilder().withNewMetadata().withName("owner").endMetadata().build())
+            .create();
+    admin
+        .configMaps()
+        .inNamespace("default")
+        .resource(
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName("dependent")
+                .addNewOwnerReference()
+                .withApiVersion("v1")
+                .withKind("ConfigMap")
+                .withName("owner")
+                .withUid(owner.getMetadata().getUid())
+                .endOwnerReference()
+                .endMetadata()
+                .build())
+        .create();
+
+    admin.configMaps().inNamespace("default").withName("owner").delete();
+
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .untilAsserted(
+            () -> assertThat(admin.configMaps().inNamespace("default").withName("dependent").get()).isNull());
+  }
+
+  @Test
+  void serviceAccountControllerCreatesDefaultAccountsInNewNamespaces() {
+    admin
+        .namespaces()
+        .resource(new NamespaceBuilder().withNewMetadata().withName("fresh").endMetadata().build())
+        .create();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () ->
+                assertThat(admin.serviceAccounts().inNamespace("fresh").withName("default").get())
+                    .isNotNull());
+  }
+}
