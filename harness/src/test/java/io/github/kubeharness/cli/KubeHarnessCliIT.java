@@ -1,0 +1,85 @@
+package io.github.kubeharness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The `kube-harness` command against the real binaries. */
+class KubeHarnessCliIT {
+
+  @Test
+  void upWritesAWorkingKubeconfigAndStopsCleanlyOnSigterm(@TempDir Path dir) throws Exception {
+    Path kubeconfig = dir.resolve("nested/kubeconfig");
+    try (var child =
+        io.github.kubeharness.ChildJvm.cli(
+            "up", "--profile", "minimal", "--kubeconfig", kubeconfig.toString())) {
+      String logsLine = child.awaitLine(l -> l.contains("ready at"), Duration.ofMinutes(2));
+      String export = child.awaitLine(l -> l.startsWith("export KUBECONFIG="), Duration.ofSeconds(10));
+      assertThat(export).isEqualTo("export KUBECONFIG=" + kubeconfig.toAbsolutePath());
+      Path run = Path.of(logsLine.replaceAll(".*logs in (\\S+).*", "$1"));
+
+      Config config = Config.fromKubeconfig(Files.readString(kubeconfig));
+      try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
+        assertThat(client.namespaces().withName("default").get()).isNotNull();
+      }
+
+      child.process().destroy(); // SIGTERM, as Ctrl-C or `kill` would
+      assertThat(child.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+      await()
+          .atMost(Duration.ofSeconds(15))
+          .untilAsserted(
+              () -> {
+                assertThat(run).doesNotExist();
+                assertThat(
+                        ProcessHandle.allProcesses()
+                            .filter(
+                                p -> p.info().commandLine().orElse("").contains(run.toString())))
+                    .isEmpty();
+              });
+    }
+  }
+
+  @Test
+  void provisionPrintsWhereTheBinariesAre() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int code =
+        new KubeHarnessCli(new PrintStream(out, true, StandardCharsets.UTF_8))
+            .run(new String[] {"provision", "--profile", "standard"});
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertThat(code).isZero();
+    assertThat(printed)
+        .contains("etcd=/", "kube-apiserver=/", "kube-controller-manager=/", "export KUBEBUILDER_ASSETS=");
+  }
+
+  @Test
+  void envPrintsEffectiveSettings() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int code =
+        new KubeHarnessCli(new PrintStream(out, true, StandardCharsets.UTF_8))
+            .run(new String[] {"env", "--profile", "standard"});
+    assertThat(code).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("KUBE_HARNESS_PROFILE=standard", "KUBE_HARNESS_KUBERNETES_VERSION=", "KUBE_HARNESS_CACHE_DIR=");
+  }
+
+  @Test
+  void unknownCommandIsAUsageError() throws Exception {
+    try (var child = io.github.kubeharness.ChildJvm.cli("frobnicate")) {
+      assertThat(child.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(child.process().exitValue()).isEqualTo(2);
+      assertThat(child.readToEnd(Duration.ofSeconds(30))).contains("unknown command 'frobnicate'", "usage:");
+    }
+  }
+}
