@@ -56,11 +56,15 @@ public final class ControlPlaneOptions {
     this.cacheDirectory =
         b.cacheDirectory != null
             ? b.cacheDirectory
-            : Settings.get(Settings.CACHE_DIR).map(Path::of).orElseGet(ControlPlaneOptions::defaultCache);
+            : Settings.get(Settings.CACHE_DIR)
+                .map(Path::of)
+                .orElseGet(ControlPlaneOptions::defaultCache);
     this.releaseIndex =
         b.releaseIndex != null
             ? b.releaseIndex
-            : Settings.get(Settings.RELEASE_INDEX_URL).map(URI::create).orElse(DEFAULT_RELEASE_INDEX);
+            : Settings.get(Settings.RELEASE_INDEX_URL)
+                .map(URI::create)
+                .orElse(DEFAULT_RELEASE_INDEX);
     this.assetsDirectory =
         b.assetsDirectory != null
             ? b.assetsDirectory
@@ -70,7 +74,8 @@ public final class ControlPlaneOptions {
                 .orElse(null);
     this.auditLog = b.auditLog;
     this.extraApiServerFlags = List.copyOf(b.extraApiServerFlags);
-    this.progress = b.progress != null ? b.progress : line -> System.err.println("[kube-harness] " + line);
+    this.progress =
+        b.progress != null ? b.progress : line -> System.err.println("[kube-harness] " + line);
   }
 
   /** A builder with nothing set: every option takes its default. */

@@ -25,8 +25,8 @@ import java.util.concurrent.Callable;
  * <p>Ready means: etcd healthy, the apiserver's {@code /readyz} ok and the {@code default}
  * namespace created; in {@code standard} also the controller manager healthy and the {@code
  * default} ServiceAccount created, which proves its controllers run. Start failures stop what was
- * started and report the failing component's log tail and log path; stop runs in reverse order
- * and keeps going past failures.
+ * started and report the failing component's log tail and log path; stop runs in reverse order and
+ * keeps going past failures.
  */
 public final class LocalControlPlane implements ControlPlane {
 
@@ -62,7 +62,8 @@ public final class LocalControlPlane implements ControlPlane {
       } catch (RuntimeException e) {
         stopComponents(e);
         // Keep the run directory (and so the log files the message points to) until JVM exit.
-        if (attempt < PORT_CLASH_ATTEMPTS && String.valueOf(e.getMessage()).contains("address already in use")) {
+        if (attempt < PORT_CLASH_ATTEMPTS
+            && String.valueOf(e.getMessage()).contains("address already in use")) {
           continue;
         }
         throw explainCorruptCache(resolver, binaries, e);
@@ -84,7 +85,7 @@ public final class LocalControlPlane implements ControlPlane {
             ca,
             etcd.clientUrl(),
             options.auditLog(),
-            options.extraApiServerFlags());
+            apiServerFlags());
     apiServer.start(remaining(deadline));
     kubeconfig = kubeconfigFor("kube-harness-admin", List.of("system:masters"));
     kubeconfigFile = write(run.path().resolve("kubeconfig"), kubeconfig);
@@ -103,9 +104,21 @@ public final class LocalControlPlane implements ControlPlane {
         await(
             "the default ServiceAccount to be created by kube-controller-manager",
             deadline,
-            () -> client.serviceAccounts().inNamespace("default").withName("default").get() != null);
+            () ->
+                client.serviceAccounts().inNamespace("default").withName("default").get() != null);
       }
     }
+  }
+
+  private List<String> apiServerFlags() {
+    List<String> flags = new java.util.ArrayList<>();
+    if (options.profile() == Profile.MINIMAL) {
+      // As envtest does: without kube-controller-manager no `default` ServiceAccount is ever
+      // created, and the admission plugin would reject every pod that relies on it.
+      flags.add("--disable-admission-plugins=ServiceAccount");
+    }
+    flags.addAll(options.extraApiServerFlags());
+    return flags;
   }
 
   private String kubeconfigFor(String user, List<String> groups) {
@@ -173,7 +186,11 @@ public final class LocalControlPlane implements ControlPlane {
   public synchronized KubeUser addUser(String name, List<String> groups) {
     requireRunning("addUser");
     String config = kubeconfigFor(name, groups);
-    Path file = write(run.subdirectory("users").resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".kubeconfig"), config);
+    Path file =
+        write(
+            run.subdirectory("users")
+                .resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".kubeconfig"),
+            config);
     return new KubeUser(name, List.copyOf(groups), config, file);
   }
 
@@ -231,13 +248,15 @@ public final class LocalControlPlane implements ControlPlane {
 
   private void requireRunning(String what) {
     if (!running) {
-      throw new IllegalStateException(what + "() needs a started control plane: call start() first");
+      throw new IllegalStateException(
+          what + "() needs a started control plane: call start() first");
     }
   }
 
   private void requireStarted(String what) {
     if (kubeconfig == null || run == null) {
-      throw new IllegalStateException(what + "() needs a started control plane: call start() first");
+      throw new IllegalStateException(
+          what + "() needs a started control plane: call start() first");
     }
   }
 

@@ -10,8 +10,8 @@ public enum Profile {
   MINIMAL,
   /**
    * etcd, kube-apiserver and kube-controller-manager with the namespace, garbage-collector and
-   * service-account controllers: namespace deletion completes and ownerReference garbage
-   * collection works, which envtest cannot do.
+   * service-account controllers: namespace deletion completes and ownerReference garbage collection
+   * works, which envtest cannot do.
    */
   STANDARD;
 

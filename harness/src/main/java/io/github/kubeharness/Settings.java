@@ -20,7 +20,10 @@ public final class Settings {
   /** Profile: {@code minimal|standard}. Default {@code minimal}. */
   public static final String PROFILE = "kubeharness.profile";
 
-  /** Kubernetes version of the control plane, e.g. {@code 1.37.2}. Default {@link Versions#KUBERNETES}. */
+  /**
+   * Kubernetes version of the control plane, e.g. {@code 1.37.2}. Default {@link
+   * Versions#KUBERNETES}.
+   */
   public static final String KUBERNETES_VERSION = "kubeharness.kubernetes.version";
 
   /** Container network mode: {@code bridge|host}. Default {@code bridge}. */
@@ -29,7 +32,10 @@ public final class Settings {
   /** {@code true}: never download anything. Default {@code false}. */
   public static final String OFFLINE = "kubeharness.offline";
 
-  /** Root of the binary cache. Default {@code $XDG_CACHE_HOME/kube-harness} or {@code ~/.cache/kube-harness}. */
+  /**
+   * Root of the binary cache. Default {@code $XDG_CACHE_HOME/kube-harness} or {@code
+   * ~/.cache/kube-harness}.
+   */
   public static final String CACHE_DIR = "kubeharness.cache.dir";
 
   /** URL of the envtest release index (YAML), for mirrors. Default: controller-tools' index. */
@@ -57,6 +63,9 @@ public final class Settings {
 
   /** Describes where a setting is read from, for error messages. */
   public static String describe(String property) {
-    return "system property " + property + " / environment variable " + environmentVariable(property);
+    return "system property "
+        + property
+        + " / environment variable "
+        + environmentVariable(property);
   }
 }

@@ -57,7 +57,8 @@ public final class ChildJvm implements AutoCloseable {
     String line = found.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     if (line == null) {
       synchronized (lines) {
-        throw new AssertionError("child ended without the expected line; output:\n" + String.join("\n", lines));
+        throw new AssertionError(
+            "child ended without the expected line; output:\n" + String.join("\n", lines));
       }
     }
     return line;

@@ -18,7 +18,8 @@ class ConcurrentControlPlanesIT {
   void threeControlPlanesStartedConcurrentlyAreIndependent() throws Exception {
     List<ControlPlane> planes = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      planes.add(ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build()));
+      planes.add(
+          ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build()));
     }
     ExecutorService pool = Executors.newFixedThreadPool(3);
     try {
@@ -35,7 +36,12 @@ class ConcurrentControlPlanesIT {
           KubernetesClient second = planes.get(1).newClient()) {
         first
             .namespaces()
-            .resource(new NamespaceBuilder().withNewMetadata().withName("only-in-first").endMetadata().build())
+            .resource(
+                new NamespaceBuilder()
+                    .withNewMetadata()
+                    .withName("only-in-first")
+                    .endMetadata()
+                    .build())
             .create();
         assertThat(second.namespaces().withName("only-in-first").get()).isNull();
       }

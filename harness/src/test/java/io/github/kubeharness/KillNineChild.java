@@ -11,7 +11,8 @@ public final class KillNineChild {
   public static void main(String[] args) throws Exception {
     LocalControlPlane controlPlane =
         (LocalControlPlane)
-            ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.parse(args[0], "args")).build());
+            ControlPlane.local(
+                ControlPlaneOptions.builder().withProfile(Profile.parse(args[0], "args")).build());
     controlPlane.start();
     System.out.println(
         "READY pids="

@@ -66,7 +66,8 @@ class MinimalProfileIT {
   @Test
   void startIsIdempotentAndKubeconfigFileWorks() throws Exception {
     controlPlane.start();
-    assertThat(Files.readString(controlPlane.kubeconfigFile())).isEqualTo(controlPlane.kubeconfig());
+    assertThat(Files.readString(controlPlane.kubeconfigFile()))
+        .isEqualTo(controlPlane.kubeconfig());
     Config fromFile = Config.fromKubeconfig(Files.readString(controlPlane.kubeconfigFile()));
     try (KubernetesClient client = new KubernetesClientBuilder().withConfig(fromFile).build()) {
       assertThat(client.namespaces().list().getItems()).isNotEmpty();
@@ -148,7 +149,8 @@ class MinimalProfileIT {
   void addedUserIsDeniedByRbacUntilBound() {
     admin
         .namespaces()
-        .resource(new NamespaceBuilder().withNewMetadata().withName("rbac-test").endMetadata().build())
+        .resource(
+            new NamespaceBuilder().withNewMetadata().withName("rbac-test").endMetadata().build())
         .create();
     KubeUser alice = controlPlane.addUser("alice", List.of("testers"));
     try (KubernetesClient asAlice = alice.newClient()) {
@@ -211,7 +213,11 @@ class MinimalProfileIT {
                       .configMaps()
                       .inNamespace("rbac-test")
                       .resource(
-                          new ConfigMapBuilder().withNewMetadata().withName("d").endMetadata().build())
+                          new ConfigMapBuilder()
+                              .withNewMetadata()
+                              .withName("d")
+                              .endMetadata()
+                              .build())
                       .create())
           .hasMessageContaining("cannot create resource \"configmaps\"");
     }
@@ -222,7 +228,8 @@ class MinimalProfileIT {
     admin
         .serviceAccounts()
         .inNamespace("default")
-        .resource(new ServiceAccountBuilder().withNewMetadata().withName("robot").endMetadata().build())
+        .resource(
+            new ServiceAccountBuilder().withNewMetadata().withName("robot").endMetadata().build())
         .create();
     String token =
         admin
@@ -230,7 +237,11 @@ class MinimalProfileIT {
             .inNamespace("default")
             .withName("robot")
             .tokenRequest(
-                new TokenRequestBuilder().withNewSpec().withExpirationSeconds(600L).endSpec().build())
+                new TokenRequestBuilder()
+                    .withNewSpec()
+                    .withExpirationSeconds(600L)
+                    .endSpec()
+                    .build())
             .getStatus()
             .getToken();
 

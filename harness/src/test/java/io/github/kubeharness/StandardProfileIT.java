@@ -48,7 +48,8 @@ class StandardProfileIT {
     admin
         .configMaps()
         .inNamespace("doomed")
-        .resource(new ConfigMapBuilder().withNewMetadata().withName("content").endMetadata().build())
+        .resource(
+            new ConfigMapBuilder().withNewMetadata().withName("content").endMetadata().build())
         .create();
 
     admin.namespaces().withName("doomed").delete();
@@ -64,7 +65,8 @@ class StandardProfileIT {
         admin
             .configMaps()
             .inNamespace("default")
-            .resource(new ConfigMapBuilder().withNewMetadata().withName("owner").endMetadata().build())
+            .resource(
+                new ConfigMapBuilder().withNewMetadata().withName("owner").endMetadata().build())
             .create();
     admin
         .configMaps()
@@ -88,7 +90,9 @@ class StandardProfileIT {
     await()
         .atMost(Duration.ofSeconds(60))
         .untilAsserted(
-            () -> assertThat(admin.configMaps().inNamespace("default").withName("dependent").get()).isNull());
+            () ->
+                assertThat(admin.configMaps().inNamespace("default").withName("dependent").get())
+                    .isNull());
   }
 
   @Test

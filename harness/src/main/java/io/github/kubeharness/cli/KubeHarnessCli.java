@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The {@code kube-harness} command: {@code provision}, {@code up} and {@code env}. Run it as
- * {@code java -jar harness/target/kube-harness.jar <command>}.
+ * The {@code kube-harness} command: {@code provision}, {@code up} and {@code env}. Run it as {@code
+ * java -jar harness/target/kube-harness.jar <command>}.
  */
 public final class KubeHarnessCli {
 
@@ -38,8 +38,11 @@ public final class KubeHarnessCli {
           "  env   print the effective settings",
           "",
           "options:",
-          "  --profile minimal|standard     default: " + Settings.describe(Settings.PROFILE) + ", else minimal",
-          "  --kubernetes-version V         default: " + Settings.describe(Settings.KUBERNETES_VERSION),
+          "  --profile minimal|standard     default: "
+              + Settings.describe(Settings.PROFILE)
+              + ", else minimal",
+          "  --kubernetes-version V         default: "
+              + Settings.describe(Settings.KUBERNETES_VERSION),
           "  --kubeconfig PATH              where `up` writes the admin kubeconfig",
           "  --verify                       `provision`: check cached binaries against their SHA-256",
           "");
@@ -52,6 +55,7 @@ public final class KubeHarnessCli {
 
   /** Entry point; exits with 0 on success, 1 on a failure, 2 on a usage error. */
   public static void main(String[] args) {
+    quietLogging();
     int code;
     try {
       code = new KubeHarnessCli(System.out).run(args);
@@ -65,10 +69,21 @@ public final class KubeHarnessCli {
     System.exit(code);
   }
 
+  // The CLI talks through its own output; library debug logs (fabric8, ...) would drown it.
+  private static void quietLogging() {
+    org.slf4j.Logger root = org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    if (root instanceof ch.qos.logback.classic.Logger logback) {
+      logback.setLevel(ch.qos.logback.classic.Level.WARN);
+    }
+  }
+
   int run(String[] args) {
     Deque<String> rest = new ArrayDeque<>(List.of(args));
     String command = rest.poll();
-    if (command == null || command.equals("-h") || command.equals("--help") || command.equals("help")) {
+    if (command == null
+        || command.equals("-h")
+        || command.equals("--help")
+        || command.equals("help")) {
       out.print(USAGE);
       return command == null ? 2 : 0;
     }
@@ -91,7 +106,8 @@ public final class KubeHarnessCli {
       }
       out.println("# cached binaries match their recorded SHA-256");
     }
-    out.println("# Kubernetes v" + options.kubernetesVersion() + " binaries (" + binaries.origin() + ")");
+    out.println(
+        "# Kubernetes v" + options.kubernetesVersion() + " binaries (" + binaries.origin() + ")");
     out.println("etcd=" + binaries.etcd());
     out.println("kube-apiserver=" + binaries.kubeApiServer());
     binaries.kubeControllerManager().ifPresent(p -> out.println("kube-controller-manager=" + p));
@@ -115,7 +131,8 @@ public final class KubeHarnessCli {
         Files.writeString(kubeconfig, controlPlane.kubeconfig());
       } catch (IOException e) {
         controlPlane.stop();
-        throw new KubeHarnessException("Cannot write the kubeconfig to " + kubeconfig + ": " + e, e);
+        throw new KubeHarnessException(
+            "Cannot write the kubeconfig to " + kubeconfig + ": " + e, e);
       }
     }
     out.printf(
@@ -140,17 +157,31 @@ public final class KubeHarnessCli {
   private int env(Options parsed) {
     ControlPlaneOptions options = parsed.controlPlaneOptions();
     BinaryResolver resolver = new BinaryResolver(options);
-    out.println(Settings.environmentVariable(Settings.BACKEND) + "=" + Settings.get(Settings.BACKEND).orElse("auto"));
-    out.println(Settings.environmentVariable(Settings.PROFILE) + "=" + options.profile().settingValue());
-    out.println(Settings.environmentVariable(Settings.KUBERNETES_VERSION) + "=" + options.kubernetesVersion());
-    out.println(Settings.environmentVariable(Settings.NETWORK) + "=" + Settings.get(Settings.NETWORK).orElse("bridge"));
+    out.println(
+        Settings.environmentVariable(Settings.BACKEND)
+            + "="
+            + Settings.get(Settings.BACKEND).orElse("auto"));
+    out.println(
+        Settings.environmentVariable(Settings.PROFILE) + "=" + options.profile().settingValue());
+    out.println(
+        Settings.environmentVariable(Settings.KUBERNETES_VERSION)
+            + "="
+            + options.kubernetesVersion());
+    out.println(
+        Settings.environmentVariable(Settings.NETWORK)
+            + "="
+            + Settings.get(Settings.NETWORK).orElse("bridge"));
     out.println(Settings.environmentVariable(Settings.OFFLINE) + "=" + options.offline());
     out.println(Settings.environmentVariable(Settings.CACHE_DIR) + "=" + options.cacheDirectory());
-    out.println(Settings.environmentVariable(Settings.RELEASE_INDEX_URL) + "=" + options.releaseIndex());
+    out.println(
+        Settings.environmentVariable(Settings.RELEASE_INDEX_URL) + "=" + options.releaseIndex());
     out.println("KUBEBUILDER_ASSETS=" + options.assetsDirectory().map(Path::toString).orElse(""));
     for (Component c : Component.values()) {
       out.println(
-          "# " + c.fileName() + ": " + resolver.cache().find(c).map(p -> "cached at " + p).orElse("not cached"));
+          "# "
+              + c.fileName()
+              + ": "
+              + resolver.cache().find(c).map(p -> "cached at " + p).orElse("not cached"));
     }
     return 0;
   }

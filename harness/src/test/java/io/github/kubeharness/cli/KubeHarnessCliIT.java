@@ -26,7 +26,8 @@ class KubeHarnessCliIT {
         io.github.kubeharness.ChildJvm.cli(
             "up", "--profile", "minimal", "--kubeconfig", kubeconfig.toString())) {
       String logsLine = child.awaitLine(l -> l.contains("ready at"), Duration.ofMinutes(2));
-      String export = child.awaitLine(l -> l.startsWith("export KUBECONFIG="), Duration.ofSeconds(10));
+      String export =
+          child.awaitLine(l -> l.startsWith("export KUBECONFIG="), Duration.ofSeconds(10));
       assertThat(export).isEqualTo("export KUBECONFIG=" + kubeconfig.toAbsolutePath());
       Path run = Path.of(logsLine.replaceAll(".*logs in (\\S+).*", "$1"));
 
@@ -60,7 +61,11 @@ class KubeHarnessCliIT {
     String printed = out.toString(StandardCharsets.UTF_8);
     assertThat(code).isZero();
     assertThat(printed)
-        .contains("etcd=/", "kube-apiserver=/", "kube-controller-manager=/", "export KUBEBUILDER_ASSETS=");
+        .contains(
+            "etcd=/",
+            "kube-apiserver=/",
+            "kube-controller-manager=/",
+            "export KUBEBUILDER_ASSETS=");
   }
 
   @Test
@@ -71,7 +76,10 @@ class KubeHarnessCliIT {
             .run(new String[] {"env", "--profile", "standard"});
     assertThat(code).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8))
-        .contains("KUBE_HARNESS_PROFILE=standard", "KUBE_HARNESS_KUBERNETES_VERSION=", "KUBE_HARNESS_CACHE_DIR=");
+        .contains(
+            "KUBE_HARNESS_PROFILE=standard",
+            "KUBE_HARNESS_KUBERNETES_VERSION=",
+            "KUBE_HARNESS_CACHE_DIR=");
   }
 
   @Test
@@ -79,7 +87,8 @@ class KubeHarnessCliIT {
     try (var child = io.github.kubeharness.ChildJvm.cli("frobnicate")) {
       assertThat(child.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
       assertThat(child.process().exitValue()).isEqualTo(2);
-      assertThat(child.readToEnd(Duration.ofSeconds(30))).contains("unknown command 'frobnicate'", "usage:");
+      assertThat(child.readToEnd(Duration.ofSeconds(30)))
+          .contains("unknown command 'frobnicate'", "usage:");
     }
   }
 }

@@ -146,7 +146,8 @@ public final class ApiServer {
       factory.init(trust);
       SSLContext context = SSLContext.getInstance("TLS");
       context.init(null, factory.getTrustManagers(), null);
-      return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      return HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
           .sslContext(context)
           .connectTimeout(Duration.ofSeconds(1))
           .build();

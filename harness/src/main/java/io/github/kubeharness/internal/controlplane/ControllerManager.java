@@ -19,8 +19,8 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
 
 /**
- * kube-controller-manager of the {@code standard} profile, running only the controllers that make
- * a pod-less cluster behave: namespace deletion, garbage collection of owned objects, service
+ * kube-controller-manager of the {@code standard} profile, running only the controllers that make a
+ * pod-less cluster behave: namespace deletion, garbage collection of owned objects, service
  * accounts and their tokens, the {@code kube-root-ca.crt} ConfigMap and aggregated ClusterRoles.
  * Workload controllers stay off: without a kubelet their pods would never run anyway.
  */
@@ -100,7 +100,11 @@ public final class ControllerManager {
     try {
       SSLContext context = SSLContext.getInstance("TLS");
       context.init(null, new TrustManager[] {trustAll}, null);
-      return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(context).connectTimeout(Duration.ofSeconds(1)).build();
+      return HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .sslContext(context)
+          .connectTimeout(Duration.ofSeconds(1))
+          .build();
     } catch (GeneralSecurityException e) {
       throw new KubeHarnessException("Cannot build a TLS client: " + e, e);
     }

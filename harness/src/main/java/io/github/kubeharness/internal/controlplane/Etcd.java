@@ -19,7 +19,10 @@ import java.util.Map;
 public final class Etcd {
 
   private static final HttpClient HTTP =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(1)).build();
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(1))
+          .build();
 
   private final Path binary;
   private final Path runDirectory;

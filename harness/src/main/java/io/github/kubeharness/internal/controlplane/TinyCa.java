@@ -19,8 +19,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.asn1.sec.ECPrivateKey;
 import org.bouncycastle.asn1.x500.X500Name;
-import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
-import org.bouncycastle.util.io.pem.PemObject;
 import org.bouncycastle.asn1.x500.X500NameBuilder;
 import org.bouncycastle.asn1.x500.style.BCStyle;
 import org.bouncycastle.asn1.x509.BasicConstraints;
@@ -30,6 +28,7 @@ import org.bouncycastle.asn1.x509.GeneralName;
 import org.bouncycastle.asn1.x509.GeneralNames;
 import org.bouncycastle.asn1.x509.KeyPurposeId;
 import org.bouncycastle.asn1.x509.KeyUsage;
+import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
 import org.bouncycastle.cert.X509v3CertificateBuilder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509ExtensionUtils;
@@ -37,6 +36,7 @@ import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+import org.bouncycastle.util.io.pem.PemObject;
 
 /**
  * A certificate authority that lives for one control plane run: it signs the apiserver's serving
@@ -111,11 +111,12 @@ public final class TinyCa {
   private Issued issue(X500Name subject, KeyPurposeId purpose, GeneralNames sans) {
     KeyPair keys = newKeyPair();
     try {
-      X509v3CertificateBuilder builder =
-          builder(name, subject, keys);
+      X509v3CertificateBuilder builder = builder(name, subject, keys);
       builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
       builder.addExtension(
-          Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
+          Extension.keyUsage,
+          true,
+          new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
       builder.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(purpose));
       if (sans != null) {
         builder.addExtension(Extension.subjectAlternativeName, false, sans);
@@ -143,7 +144,8 @@ public final class TinyCa {
     try {
       return new JcaX509CertificateConverter()
           .getCertificate(
-              builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(signer.getPrivate())));
+              builder.build(
+                  new JcaContentSignerBuilder("SHA256withECDSA").build(signer.getPrivate())));
     } catch (OperatorCreationException e) {
       throw new GeneralSecurityException(e);
     }
@@ -187,7 +189,8 @@ public final class TinyCa {
     PrivateKeyInfo info = PrivateKeyInfo.getInstance(keys.getPrivate().getEncoded());
     try {
       ECPrivateKey inner = ECPrivateKey.getInstance(info.parsePrivateKey());
-      SubjectPublicKeyInfo publicKey = SubjectPublicKeyInfo.getInstance(keys.getPublic().getEncoded());
+      SubjectPublicKeyInfo publicKey =
+          SubjectPublicKeyInfo.getInstance(keys.getPublic().getEncoded());
       ECPrivateKey sec1 =
           new ECPrivateKey(
               256,

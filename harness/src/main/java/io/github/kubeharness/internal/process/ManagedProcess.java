@@ -89,18 +89,24 @@ public final class ManagedProcess {
         stop();
         throw new KubeHarnessException(
             name
-                + " did not become ready within "
-                + timeout.toSeconds()
-                + " s"
-                + (lastProblem == null ? "" : " (last check: " + lastProblem + ")")
+                + " did not become ready within the start timeout"
+                + (lastProblem == null ? "" : " (last check: " + describe(lastProblem) + ")")
                 + ".\n"
                 + logExcerpt()
-                + "Raise the timeout with -Dkubeharness.start.timeout.seconds=N if the machine is slow.",
+                + "Raise the timeout with -Dkubeharness.start.timeout.seconds=N (default 60) if"
+                + " the machine is slow.",
             lastProblem);
       }
       sleep(pause);
       pause = Math.min(pause * 2, 100);
     }
+  }
+
+  private static String describe(Exception e) {
+    // java.net.ConnectException carries no message: name the usual meaning instead.
+    return e.getMessage() == null
+        ? e.getClass().getSimpleName() + " (nothing listening yet)"
+        : e.getClass().getSimpleName() + ": " + e.getMessage();
   }
 
   /** Sends SIGTERM, waits up to 5 s, then SIGKILL. Safe to call more than once. */
@@ -165,8 +171,7 @@ public final class ManagedProcess {
   private void appendPid(long pid) {
     Path pids = logFile.getParent().resolve(RunDirectory.PIDS_FILE);
     try {
-      Files.writeString(
-          pids, pid + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      Files.writeString(pids, pid + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     } catch (IOException e) {
       // Not fatal: the watchdog still guards the process.
     }

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Stops whatever is still running when the JVM exits normally or on SIGTERM/SIGINT. (On {@code
- * kill -9} no hook runs; the {@link Watchdog} covers that.) One hook for the whole JVM, registered
- * on first use.
+ * Stops whatever is still running when the JVM exits normally or on SIGTERM/SIGINT. (On {@code kill
+ * -9} no hook runs; the {@link Watchdog} covers that.) One hook for the whole JVM, registered on
+ * first use.
  */
 public final class ShutdownHooks {
 
@@ -20,7 +20,8 @@ public final class ShutdownHooks {
   /** Close {@code resource} at JVM exit unless it is unregistered first. */
   public static synchronized void register(AutoCloseable resource) {
     if (!installed) {
-      Runtime.getRuntime().addShutdownHook(new Thread(ShutdownHooks::closeAll, "kube-harness-shutdown"));
+      Runtime.getRuntime()
+          .addShutdownHook(new Thread(ShutdownHooks::closeAll, "kube-harness-shutdown"));
       installed = true;
     }
     OPEN.add(resource);

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Where the control plane's executables are, and where they came from (for messages and the
- * {@code provision} command).
+ * Where the control plane's executables are, and where they came from (for messages and the {@code
+ * provision} command).
  */
 public record Binaries(
     Path etcd,

@@ -54,7 +54,13 @@ public final class BinaryCache {
     Optional<Record> record = record(component);
     try {
       if (record.isPresent() && Files.size(binary) != record.get().size()) {
-        throw corrupt(binary, "its size is " + Files.size(binary) + " bytes, " + record.get().size() + " were installed");
+        throw corrupt(
+            binary,
+            "its size is "
+                + Files.size(binary)
+                + " bytes, "
+                + record.get().size()
+                + " were installed");
       }
     } catch (IOException e) {
       return Optional.empty();
@@ -74,7 +80,8 @@ public final class BinaryCache {
     }
     String actual = sha256(binary);
     if (!actual.equals(record.get().sha256())) {
-      throw corrupt(binary, "its SHA-256 is " + actual + ", " + record.get().sha256() + " was installed");
+      throw corrupt(
+          binary, "its SHA-256 is " + actual + ", " + record.get().sha256() + " was installed");
     }
   }
 
@@ -87,7 +94,8 @@ public final class BinaryCache {
       Files.copy(source, staging, StandardCopyOption.REPLACE_EXISTING);
       staging.toFile().setExecutable(true, false);
       String line = sha256(staging) + " " + Files.size(staging) + "\n";
-      Path recordStaging = Files.createTempFile(directory, "." + component.fileName() + "-", ".sha256");
+      Path recordStaging =
+          Files.createTempFile(directory, "." + component.fileName() + "-", ".sha256");
       Files.writeString(recordStaging, line);
       // Binary first, then its record: a crash in between leaves a binary without a record, which
       // is still accepted (as for binaries copied in by hand), never a record for a wrong binary.

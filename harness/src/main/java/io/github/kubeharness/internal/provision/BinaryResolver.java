@@ -22,8 +22,8 @@ import java.util.function.Function;
  *   <li>the cache, {@code ~/.cache/kube-harness/k8s/<version>-<os>-<arch>/};
  *   <li>the envtest release archive, downloaded and checksum-verified (not in offline mode; it has
  *       no kube-controller-manager);
- *   <li>a build from Go modules with the local Go toolchain: the {@code go} command on the PATH,
- *       or the executable that the environment variable {@code KUBE_HARNESS_GO} names.
+ *   <li>a build from Go modules with the local Go toolchain: the {@code go} command on the PATH, or
+ *       the executable that the environment variable {@code KUBE_HARNESS_GO} names.
  * </ol>
  *
  * Provisioning (steps 3 and 4) holds the cache's lock, so concurrent JVMs wait for one another.
@@ -44,7 +44,8 @@ public final class BinaryResolver {
   BinaryResolver(ControlPlaneOptions options, Function<String, String> environment) {
     this.options = options;
     this.environment = environment;
-    this.cache = new BinaryCache(options.cacheDirectory(), options.kubernetesVersion(), Platform.current());
+    this.cache =
+        new BinaryCache(options.cacheDirectory(), options.kubernetesVersion(), Platform.current());
   }
 
   /** The cache this resolver installs into. */
@@ -81,7 +82,10 @@ public final class BinaryResolver {
       Path p = Path.of(override);
       if (!Files.isExecutable(p)) {
         throw new KubeHarnessException(
-            c.assetVariable() + " points at " + p + ", which is not an executable file. Fix or unset it.");
+            c.assetVariable()
+                + " points at "
+                + p
+                + ", which is not an executable file. Fix or unset it.");
       }
       origins.add(c.assetVariable());
       return Optional.of(p);
@@ -119,7 +123,8 @@ public final class BinaryResolver {
         Path staging = Files.createTempDirectory(cache.directory().getParent(), ".build-");
         try {
           Map<Component, Path> built =
-              new SourceBuild(goCommand(), options.cacheDirectory().resolve("build"), options.progress())
+              new SourceBuild(
+                      goCommand(), options.cacheDirectory().resolve("build"), options.progress())
                   .build(options.kubernetesVersion(), missing, staging);
           built.forEach((c, p) -> found.put(c, cache.install(c, p)));
           origins.add("built from Go modules into " + cache.directory());
@@ -130,11 +135,13 @@ public final class BinaryResolver {
     } catch (KubeHarnessException e) {
       throw e;
     } catch (Exception e) {
-      throw new KubeHarnessException("Provisioning Kubernetes binaries into " + cache.directory() + " failed: " + e, e);
+      throw new KubeHarnessException(
+          "Provisioning Kubernetes binaries into " + cache.directory() + " failed: " + e, e);
     }
   }
 
-  private void tryDownload(Set<Component> missing, Map<Component, Path> found, Set<String> origins) {
+  private void tryDownload(
+      Set<Component> missing, Map<Component, Path> found, Set<String> origins) {
     try {
       new ReleaseDownload(options.releaseIndex(), Platform.current(), options.progress())
           .fetchInto(options.kubernetesVersion(), cache);
@@ -143,7 +150,11 @@ public final class BinaryResolver {
       }
       origins.add("envtest release from " + options.releaseIndex());
     } catch (KubeHarnessException e) {
-      options.progress().accept("download not possible, building instead: " + e.getMessage().lines().findFirst().orElse(""));
+      options
+          .progress()
+          .accept(
+              "download not possible, building instead: "
+                  + e.getMessage().lines().findFirst().orElse(""));
     }
   }
 

@@ -8,7 +8,10 @@ public record Platform(String os, String arch) {
   /** The platform of this JVM. */
   public static Platform current() {
     String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
-    String goOs = os.contains("mac") || os.contains("darwin") ? "darwin" : os.contains("win") ? "windows" : "linux";
+    String goOs =
+        os.contains("mac") || os.contains("darwin")
+            ? "darwin"
+            : os.contains("win") ? "windows" : "linux";
     String arch = System.getProperty("os.arch").toLowerCase(Locale.ROOT);
     String goArch =
         switch (arch) {

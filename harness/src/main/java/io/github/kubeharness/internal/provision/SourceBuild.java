@@ -26,8 +26,8 @@ import java.util.regex.Pattern;
  * <p>{@code k8s.io/kubernetes} is not meant to be required as a module: it points its ~30 staging
  * modules ({@code k8s.io/api}, {@code k8s.io/apiserver}, ...) at local paths. The build module
  * therefore replaces each of them with its published {@code v0.<minor>.<patch>} twin; the list is
- * read from Kubernetes' own go.mod, never written by hand. etcd is built at the version that
- * go.mod requires, so the pair matches what Kubernetes tests with. Binaries are static ({@code
+ * read from Kubernetes' own go.mod, never written by hand. etcd is built at the version that go.mod
+ * requires, so the pair matches what Kubernetes tests with. Binaries are static ({@code
  * CGO_ENABLED=0}) and stamped with the version, so {@code /version} tells the truth.
  */
 final class SourceBuild {
@@ -95,8 +95,14 @@ final class SourceBuild {
         run(
             module,
             List.of(
-                go, "build", "-trimpath", "-ldflags", kubernetesLdflags(version),
-                "-o", out.toString(), kubernetesPackage(c)),
+                go,
+                "build",
+                "-trimpath",
+                "-ldflags",
+                kubernetesLdflags(version),
+                "-o",
+                out.toString(),
+                kubernetesPackage(c)),
             "compiling " + c.fileName());
         built.put(c, out);
       }
@@ -104,16 +110,31 @@ final class SourceBuild {
     if (components.contains(Component.ETCD)) {
       String etcdVersion = etcdVersion(kubernetesGoMod, version);
       Path module = etcdModule(etcdVersion);
-      run(module, List.of(go, "get", "go.etcd.io/etcd/server/v3@v" + etcdVersion), "resolving etcd v" + etcdVersion);
+      run(
+          module,
+          List.of(go, "get", "go.etcd.io/etcd/server/v3@v" + etcdVersion),
+          "resolving etcd v" + etcdVersion);
       Path out = outputDir.resolve(Component.ETCD.fileName());
       run(
           module,
-          List.of(go, "build", "-trimpath", "-ldflags", "-s -w", "-o", out.toString(), "go.etcd.io/etcd/server/v3"),
+          List.of(
+              go,
+              "build",
+              "-trimpath",
+              "-ldflags",
+              "-s -w",
+              "-o",
+              out.toString(),
+              "go.etcd.io/etcd/server/v3"),
           "compiling etcd v" + etcdVersion);
       built.put(Component.ETCD, out);
     }
     progress.accept(
-        "built " + names(components) + " in " + Duration.between(started, Instant.now()).toSeconds() + " s");
+        "built "
+            + names(components)
+            + " in "
+            + Duration.between(started, Instant.now()).toSeconds()
+            + " s");
     return built;
   }
 
@@ -131,7 +152,10 @@ final class SourceBuild {
         "-X " + pkg + "gitMajor=" + parts[0],
         "-X " + pkg + "gitMinor=" + parts[1],
         "-X " + pkg + "gitTreeState=clean",
-        "-X " + pkg + "buildDate=" + Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        "-X "
+            + pkg
+            + "buildDate="
+            + Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
   }
 
   private Path kubernetesModule(String version, String kubernetesGoMod) {
@@ -143,7 +167,14 @@ final class SourceBuild {
     goMod.append("go ").append(goDirective(kubernetesGoMod)).append("\n\n");
     goMod.append("require k8s.io/kubernetes v").append(version).append("\n\n");
     for (String staged : localReplacements(kubernetesGoMod)) {
-      goMod.append("replace ").append(staged).append(" => ").append(staged).append(' ').append(stagingVersion).append('\n');
+      goMod
+          .append("replace ")
+          .append(staged)
+          .append(" => ")
+          .append(staged)
+          .append(' ')
+          .append(stagingVersion)
+          .append('\n');
     }
     return writeModule("kubernetes-v" + version, goMod.toString());
   }
@@ -157,7 +188,14 @@ final class SourceBuild {
     goMod.append("require go.etcd.io/etcd/server/v3 v").append(etcdVersion).append("\n\n");
     // etcd's modules point at each other by relative path, like Kubernetes' staging modules.
     for (String sibling : localReplacements(serverGoMod)) {
-      goMod.append("replace ").append(sibling).append(" => ").append(sibling).append(" v").append(etcdVersion).append('\n');
+      goMod
+          .append("replace ")
+          .append(sibling)
+          .append(" => ")
+          .append(sibling)
+          .append(" v")
+          .append(etcdVersion)
+          .append('\n');
     }
     return writeModule("etcd-v" + etcdVersion, goMod.toString());
   }
@@ -206,12 +244,22 @@ final class SourceBuild {
 
   private String readGoMod(String module, String version) {
     String json =
-        run(workRoot, List.of(go, "mod", "download", "-json", module + "@" + version), "downloading " + module + "@" + version);
+        run(
+            workRoot,
+            List.of(go, "mod", "download", "-json", module + "@" + version),
+            "downloading " + module + "@" + version);
     Matcher m = Pattern.compile("\"GoMod\":\\s*\"([^\"]+)\"").matcher(json);
     if (!m.find()) {
       throw new KubeHarnessException(
-          "`go mod download -json " + module + "@" + version + "` gave no go.mod path. Output:\n" + json
-              + "\nCheck that GOPROXY serves " + module + " (go env GOPROXY).");
+          "`go mod download -json "
+              + module
+              + "@"
+              + version
+              + "` gave no go.mod path. Output:\n"
+              + json
+              + "\nCheck that GOPROXY serves "
+              + module
+              + " (go env GOPROXY).");
     }
     try {
       return Files.readString(Path.of(m.group(1)));
@@ -255,8 +303,11 @@ final class SourceBuild {
       throw new KubeHarnessException("Cannot write into " + workRoot + ": " + e, e);
     }
     try {
-      Files.writeString(log, "\n$ (cd " + dir + " && " + String.join(" ", command) + ")\n",
-          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+      Files.writeString(
+          log,
+          "\n$ (cd " + dir + " && " + String.join(" ", command) + ")\n",
+          java.nio.file.StandardOpenOption.CREATE,
+          java.nio.file.StandardOpenOption.APPEND);
       ProcessBuilder builder =
           new ProcessBuilder(command)
               .directory(dir.toFile())
@@ -271,7 +322,11 @@ final class SourceBuild {
         while (!process.waitFor(HEARTBEAT.toSeconds(), TimeUnit.SECONDS)) {
           if (step != null) {
             progress.accept(
-                "  still " + step + " (" + Duration.between(start, Instant.now()).toSeconds() + " s)");
+                "  still "
+                    + step
+                    + " ("
+                    + Duration.between(start, Instant.now()).toSeconds()
+                    + " s)");
           }
         }
       } catch (InterruptedException e) {
@@ -300,7 +355,8 @@ final class SourceBuild {
       }
       return out;
     } catch (IOException e) {
-      throw new KubeHarnessException("Cannot run `" + String.join(" ", command) + "`: " + e.getMessage(), e);
+      throw new KubeHarnessException(
+          "Cannot run `" + String.join(" ", command) + "`: " + e.getMessage(), e);
     } finally {
       try {
         Files.deleteIfExists(stdout);

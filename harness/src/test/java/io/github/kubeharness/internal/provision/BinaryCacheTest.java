@@ -154,7 +154,7 @@ class BinaryCacheTest {
               try (AutoCloseable lock =
                   cache.lock(
                       line -> {
-                        events.add("second waiting");
+                        events.add("second: " + line);
                         secondWaiting.countDown();
                       })) {
                 events.add("second acquired");
@@ -171,7 +171,11 @@ class BinaryCacheTest {
 
     second.get(30, TimeUnit.SECONDS);
     assertThat(events)
-        .containsExactly("first acquired", "second waiting", "first releasing", "second acquired");
+        .containsExactly(
+            "first acquired",
+            "second: waiting for another thread provisioning " + cache.directory() + " ...",
+            "first releasing",
+            "second acquired");
     // Released again by the second thread: a third taker gets it at once, without waiting.
     List<String> third = new CopyOnWriteArrayList<>();
     cache.lock(third::add).close();

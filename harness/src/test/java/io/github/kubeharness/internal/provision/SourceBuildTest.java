@@ -1,0 +1,95 @@
+package io.github.kubeharness.internal.provision;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.kubeharness.KubeHarnessException;
+import org.junit.jupiter.api.Test;
+
+/** The go.mod reading of {@link SourceBuild}, which decides what the build module replaces. */
+class SourceBuildTest {
+
+  // Shaped like k8s.io/kubernetes' go.mod: staging modules replaced by relative paths in a block,
+  // plus the single-line form, a non-local replace and requirements that must not be picked up.
+  private static final String KUBERNETES_GO_MOD =
+      """
+      // This is a generated file. Do not edit directly.
+
+      module k8s.io/kubernetes
+
+      go 1.26.0
+
+      require (
+      \tgithub.com/spf13/cobra v1.10.1
+      \tgo.etcd.io/etcd/client/v3 v3.7.0
+      \tk8s.io/api v0.0.0
+      \tk8s.io/apiserver v0.0.0
+      )
+
+      require (
+      \tgo.etcd.io/etcd/server/v3 v3.7.0 // indirect
+      \tk8s.io/kms v0.0.0 // indirect
+      )
+
+      replace (
+      \tk8s.io/api => ./staging/src/k8s.io/api
+      \tk8s.io/apiserver => ./staging/src/k8s.io/apiserver
+      \tk8s.io/kms => ./staging/src/k8s.io/kms
+      )
+
+      replace k8s.io/client-go => ./staging/src/k8s.io/client-go
+
+      replace github.com/example/forked => github.com/example/fork v1.2.3
+
+      replace k8s.io/parent-relative => ../elsewhere/parent-relative
+      """;
+
+  @Test
+  void localReplacementsAreExactlyTheModulesReplacedByRelativePaths() {
+    assertThat(SourceBuild.localReplacements(KUBERNETES_GO_MOD))
+        .containsExactly(
+            "k8s.io/api",
+            "k8s.io/apiserver",
+            "k8s.io/kms",
+            "k8s.io/client-go",
+            "k8s.io/parent-relative");
+  }
+
+  @Test
+  void localReplacementsToleratesWindowsLineEndings() {
+    assertThat(SourceBuild.localReplacements(KUBERNETES_GO_MOD.replace("\n", "\r\n")))
+        .containsExactly(
+            "k8s.io/api",
+            "k8s.io/apiserver",
+            "k8s.io/kms",
+            "k8s.io/client-go",
+            "k8s.io/parent-relative");
+  }
+
+  @Test
+  void goModWithoutLocalReplacementsHasNone() {
+    assertThat(
+            SourceBuild.localReplacements(
+                "module example.com/m\n\nreplace a.b/c => a.b/d v1.0.0\nrequire a.b/c v1.0.0\n"))
+        .isEmpty();
+  }
+
+  @Test
+  void etcdVersionIsTheServerModuleVersionWithoutItsV() {
+    assertThat(SourceBuild.etcdVersion(KUBERNETES_GO_MOD, "1.37.2")).isEqualTo("3.7.0");
+  }
+
+  @Test
+  void missingEtcdServerModuleIsReportedWithTheAlternatives() {
+    String goMod = KUBERNETES_GO_MOD.replace("go.etcd.io/etcd/server/v3 v3.7.0 // indirect\n", "");
+    assertThat(goMod).doesNotContain("etcd/server").contains("go.etcd.io/etcd/client/v3");
+
+    assertThatThrownBy(() -> SourceBuild.etcdVersion(goMod, "1.37.2"))
+        .isInstanceOf(KubeHarnessException.class)
+        .hasMessageContaining("go.mod of Kubernetes v1.37.2")
+        .hasMessageContaining("does not name go.etcd.io/etcd/server/v3")
+        .hasMessageContaining("etcd version to build is unknown")
+        .hasMessageContaining("KUBEBUILDER_ASSETS")
+        .hasMessageContaining("TEST_ASSET_ETCD");
+  }
+}
