@@ -1,0 +1,172 @@
+package io.github.kubeharness.internal.junit;
+
+import io.fabric8.kubernetes.api.model.APIResource;
+import io.fabric8.kubernetes.api.model.APIResourceList;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionCondition;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionVersion;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * Installs CRDs into a shared cluster once, and again only when their content changed (an edited
+ * CRD file is re-applied by server-side apply). Returns only when every CRD is Established and
+ * every served version is listed by discovery — the moment a controller's informer can list it —
+ * never after a fixed sleep.
+ */
+final class CrdInstaller {
+
+  private static final long TIMEOUT_MILLIS = 30_000;
+
+  private final KubernetesClient admin;
+  // name -> content last applied; shared by all test classes using this cluster
+  private final Map<String, String> applied = new ConcurrentHashMap<>();
+
+  CrdInstaller(KubernetesClient admin) {
+    this.admin = admin;
+  }
+
+  /** Installs the CRDs named by the annotation's {@code crds} and {@code crdClasses}. */
+  synchronized void install(List<String> paths, List<Class<?>> crdClasses) {
+    List<ManifestFiles.Document> documents = new ArrayList<>(ManifestFiles.read(paths, "crds"));
+    for (Class<?> type : crdClasses) {
+      documents.addAll(ManifestFiles.read(List.of(generatedCrd(type)), "crdClasses"));
+    }
+    List<CustomResourceDefinition> changed = new ArrayList<>();
+    for (ManifestFiles.Document document : documents) {
+      if (!document.kind().equals("CustomResourceDefinition")) {
+        if (document.fromDirectory()) {
+          continue; // directories may hold other manifests next to CRDs
+        }
+        throw new ExtensionConfigurationException(
+            document.source()
+                + " holds a "
+                + (document.kind().isEmpty() ? "document without kind" : document.kind())
+                + ", not a CustomResourceDefinition (apiextensions.k8s.io/v1). List CRD files in"
+                + " crds, or a directory that contains them.");
+      }
+      CustomResourceDefinition crd;
+      try {
+        crd = Serialization.jsonMapper().treeToValue(document.node(), CustomResourceDefinition.class);
+      } catch (Exception e) {
+        throw new ExtensionConfigurationException(
+            document.source() + " is not a valid CustomResourceDefinition: " + e.getMessage(), e);
+      }
+      String content = document.node().toString();
+      if (!content.equals(applied.get(crd.getMetadata().getName()))) {
+        apply(crd, document.source());
+        applied.put(crd.getMetadata().getName(), content);
+        changed.add(crd);
+      }
+    }
+    for (CustomResourceDefinition crd : changed) {
+      awaitServed(crd);
+    }
+  }
+
+  static String generatedCrd(Class<?> type) {
+    if (!HasMetadata.class.isAssignableFrom(type)) {
+      throw new ExtensionConfigurationException(
+          "crdClasses entry " + type.getName() + " is not a Kubernetes resource class (HasMetadata).");
+    }
+    @SuppressWarnings("unchecked")
+    Class<? extends HasMetadata> resource = (Class<? extends HasMetadata>) type;
+    String name = HasMetadata.getPlural(resource) + "." + HasMetadata.getGroup(resource);
+    String path = "META-INF/fabric8/" + name + "-v1.yml";
+    if (Thread.currentThread().getContextClassLoader().getResource(path) == null) {
+      throw new ExtensionConfigurationException(
+          "No generated CRD for "
+              + type.getName()
+              + ": expected the classpath resource "
+              + path
+              + ". Add fabric8's crd-generator-maven-plugin (io.fabric8:crd-generator-maven-plugin)"
+              + " to the build, or list the CRD file in crds.");
+    }
+    return "classpath:" + path;
+  }
+
+  private void apply(CustomResourceDefinition crd, String source) {
+    crd.getMetadata().setResourceVersion(null);
+    try {
+      admin.apiextensions().v1().customResourceDefinitions().resource(crd).forceConflicts().serverSideApply();
+    } catch (RuntimeException e) {
+      throw new ExtensionConfigurationException(
+          "The API server rejected the CRD " + crd.getMetadata().getName() + " from " + source + ": " + e.getMessage(), e);
+    }
+  }
+
+  private void awaitServed(CustomResourceDefinition crd) {
+    String name = crd.getMetadata().getName();
+    long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
+    CustomResourceDefinition current = null;
+    while (System.currentTimeMillis() < deadline) {
+      current = admin.apiextensions().v1().customResourceDefinitions().withName(name).get();
+      if (current != null && established(current) && servedByDiscovery(current)) {
+        return;
+      }
+      pause();
+    }
+    throw new ExtensionConfigurationException(
+        "CRD "
+            + name
+            + " did not become Established and served within 30 s. Its conditions: "
+            + conditions(current)
+            + ". Check the CRD's names and schema.");
+  }
+
+  private static boolean established(CustomResourceDefinition crd) {
+    return crd.getStatus() != null
+        && crd.getStatus().getConditions().stream()
+            .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
+  }
+
+  private boolean servedByDiscovery(CustomResourceDefinition crd) {
+    String plural = crd.getSpec().getNames().getPlural();
+    for (CustomResourceDefinitionVersion version : crd.getSpec().getVersions()) {
+      if (!Boolean.TRUE.equals(version.getServed())) {
+        continue;
+      }
+      APIResourceList list;
+      try {
+        list = admin.getApiResources(crd.getSpec().getGroup() + "/" + version.getName());
+      } catch (RuntimeException e) {
+        return false;
+      }
+      if (list == null
+          || list.getResources().stream().map(APIResource::getName).noneMatch(plural::equals)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String conditions(CustomResourceDefinition crd) {
+    if (crd == null || crd.getStatus() == null) {
+      return "(none reported)";
+    }
+    return crd.getStatus().getConditions().stream()
+        .map(CrdInstaller::describe)
+        .collect(Collectors.joining("; "));
+  }
+
+  private static String describe(CustomResourceDefinitionCondition c) {
+    return c.getType() + "=" + c.getStatus() + " (" + Objects.toString(c.getReason(), "") + ": " + Objects.toString(c.getMessage(), "") + ")";
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(20);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while waiting for CRDs", e);
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package io.github.kubeharness.internal.junit;
+
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.Profile;
+import io.github.kubeharness.Settings;
+import io.github.kubeharness.junit.ControllerFactory;
+import io.github.kubeharness.junit.ControllerTest;
+import io.github.kubeharness.junit.NamespaceMode;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * A {@link ControllerTest} annotation resolved against the settings: every attribute that was left
+ * blank takes the system property, then the environment variable, then the default. Contradictory
+ * attributes are rejected here, once, with the fix.
+ */
+public record ExtensionConfig(
+    Class<?> testClass,
+    Backend backend,
+    Profile profile,
+    String kubernetesVersion,
+    List<String> crds,
+    List<Class<?>> crdClasses,
+    List<Class<?>> reconcilers,
+    List<Class<? extends ControllerFactory>> controllers,
+    NamespaceMode namespaceMode,
+    boolean keepNamespaceOnFailure,
+    List<String> rbac,
+    String serviceAccount) {
+
+  /** Where the API server comes from. */
+  public enum Backend {
+    LOCAL,
+    EXISTING
+  }
+
+  /** Resolves the annotation of {@code testClass}. */
+  public static ExtensionConfig of(ControllerTest annotation, Class<?> testClass) {
+    String where = "@ControllerTest on " + testClass.getName();
+    ControlPlaneOptions.Builder options = ControlPlaneOptions.builder();
+    if (!annotation.profile().isBlank()) {
+      options.withProfile(Profile.parse(annotation.profile(), where + " (profile)"));
+    }
+    if (!annotation.kubernetesVersion().isBlank()) {
+      options.withKubernetesVersion(annotation.kubernetesVersion());
+    }
+    ControlPlaneOptions resolved;
+    try {
+      resolved = options.build();
+    } catch (KubeHarnessException e) {
+      throw new ExtensionConfigurationException(e.getMessage(), e);
+    }
+    ExtensionConfig config =
+        new ExtensionConfig(
+            testClass,
+            backend(annotation.backend(), where),
+            resolved.profile(),
+            resolved.kubernetesVersion(),
+            List.of(annotation.crds()),
+            List.of(annotation.crdClasses()),
+            List.of(annotation.reconcilers()),
+            List.of(annotation.controllers()),
+            annotation.namespaceMode(),
+            annotation.keepNamespaceOnFailure(),
+            List.of(annotation.rbac()),
+            annotation.serviceAccount());
+    config.validate(where);
+    return config;
+  }
+
+  private static Backend backend(String attribute, String where) {
+    String value = attribute;
+    String source = where + " (backend)";
+    if (value.isBlank()) {
+      value = Settings.get(Settings.BACKEND).orElse("auto");
+      source = Settings.describe(Settings.BACKEND);
+    }
+    return switch (value.trim().toLowerCase(Locale.ROOT)) {
+      case "auto" ->
+          "true".equalsIgnoreCase(System.getenv("USE_EXISTING_CLUSTER"))
+              ? Backend.EXISTING
+              : Backend.LOCAL;
+      case "local" -> Backend.LOCAL;
+      case "existing" -> Backend.EXISTING;
+      case "container", "k3s" ->
+          throw new ExtensionConfigurationException(
+              "Backend '"
+                  + value
+                  + "' from "
+                  + source
+                  + " is not available in this version of kube-harness (the Testcontainers"
+                  + " backends are in development). Use 'local' (default) or 'existing'.");
+      default ->
+          throw new ExtensionConfigurationException(
+              "Unknown backend '"
+                  + value
+                  + "' in "
+                  + source
+                  + ". Expected one of: auto, local, existing.");
+    };
+  }
+
+  private void validate(String where) {
+    if (!rbac.isEmpty() && reconcilers.isEmpty() && controllers.isEmpty()) {
+      throw new ExtensionConfigurationException(
+          where
+              + " sets rbac but no reconcilers or controllers to run under it. Add reconcilers ="
+              + " or controllers =, or remove rbac.");
+    }
+    if (!rbac.isEmpty() && !serviceAccount.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")) {
+      throw new ExtensionConfigurationException(
+          where + " serviceAccount '" + serviceAccount + "' is not a valid Kubernetes name.");
+    }
+    if (backend == Backend.EXISTING && !kubernetesVersionIsDefault()) {
+      // The version of an existing cluster is whatever it runs; asking for one is a mistake.
+      throw new ExtensionConfigurationException(
+          where
+              + " asks for Kubernetes "
+              + kubernetesVersion
+              + " on the existing backend, which uses the cluster as it is. Remove"
+              + " kubernetesVersion or use the local backend.");
+    }
+  }
+
+  private boolean kubernetesVersionIsDefault() {
+    return kubernetesVersion.equals(ControlPlaneOptions.defaults().kubernetesVersion());
+  }
+
+  /** The key of the shared control plane: classes with equal keys share one. */
+  public String clusterKey() {
+    return backend + "|" + profile + "|" + kubernetesVersion;
+  }
+}

@@ -1,0 +1,91 @@
+package io.github.kubeharness.internal.junit;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.assertions.KubeAssertions;
+import io.github.kubeharness.junit.TestNamespace;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Decides what the extension injects, by type, into fields and parameters: the namespaced client,
+ * {@code @TestNamespace String}, the control plane, the assertions entry point, JOSDK's Operator
+ * and the running reconcilers and controllers.
+ */
+public final class Injector {
+
+  private static final String JOSDK_OPERATOR = "io.javaoperatorsdk.operator.Operator";
+
+  // Values this injector put into fields: those are refreshed for every test, while fields the
+  // test set itself are left alone.
+  private final Set<Object> injected = Collections.newSetFromMap(new IdentityHashMap<>());
+
+  /** Whether a value of {@code type} (with the element's annotations) can be injected at all. */
+  public static boolean supports(Class<?> type, AnnotatedElement element) {
+    if (type == String.class) {
+      return element.isAnnotationPresent(TestNamespace.class);
+    }
+    return type == KubernetesClient.class
+        || type == ControlPlane.class
+        || type == KubeAssertions.class
+        || type.getName().equals(JOSDK_OPERATOR);
+  }
+
+  /** The value for {@code type} in {@code scope}, or empty when the scope has none. */
+  public static Optional<Object> resolve(Class<?> type, AnnotatedElement element, TestScope scope) {
+    if (type == String.class && element.isAnnotationPresent(TestNamespace.class)) {
+      return Optional.of(scope.namespace());
+    }
+    if (type == KubernetesClient.class) {
+      return Optional.of(scope.client());
+    }
+    if (type == ControlPlane.class) {
+      return Optional.of(scope.cluster().controlPlane());
+    }
+    if (type == KubeAssertions.class) {
+      return Optional.of(new KubeAssertions(scope.client(), KubeAssertions.defaultTimeout()));
+    }
+    if (type.getName().equals(JOSDK_OPERATOR)) {
+      return scope.operator();
+    }
+    return scope.controller(type);
+  }
+
+  /** Fills the injectable fields of {@code instance} (and its superclasses) from {@code scope}. */
+  public void injectFields(Object instance, TestScope scope) {
+    for (Class<?> c = instance.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
+      for (Field field : c.getDeclaredFields()) {
+        int modifiers = field.getModifiers();
+        if (Modifier.isStatic(modifiers) || Modifier.isFinal(modifiers) || field.isSynthetic()) {
+          continue;
+        }
+        Class<?> type = field.getType();
+        boolean candidate =
+            supports(type, field) || scope.controller(type).isPresent() && !type.isPrimitive();
+        if (!candidate) {
+          continue;
+        }
+        try {
+          field.setAccessible(true);
+          Object current = field.get(instance);
+          if (current != null && !injected.contains(current)) {
+            continue;
+          }
+          Optional<Object> value = resolve(type, field, scope);
+          if (value.isPresent()) {
+            field.set(instance, value.get());
+            injected.add(value.get());
+          }
+        } catch (IllegalAccessException e) {
+          throw new org.junit.jupiter.api.extension.ExtensionConfigurationException(
+              "Cannot inject field " + c.getSimpleName() + "." + field.getName() + ": " + e, e);
+        }
+      }
+    }
+  }
+}

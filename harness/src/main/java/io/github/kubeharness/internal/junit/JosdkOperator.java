@@ -1,0 +1,81 @@
+package io.github.kubeharness.internal.junit;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.javaoperatorsdk.operator.Operator;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A JOSDK {@link Operator} running given reconcilers against one namespace with the harness's
+ * client. Kept apart so that JOSDK classes are loaded only by tests that run reconcilers: the
+ * harness does not require JOSDK on the classpath otherwise.
+ */
+final class JosdkOperator implements AutoCloseable {
+
+  private final Operator operator;
+
+  private JosdkOperator(Operator operator) {
+    this.operator = operator;
+  }
+
+  /**
+   * Registers and starts the reconcilers. JOSDK's start returns once every informer has synced its
+   * cache; with {@code stopOnInformerErrorDuringStartup} a forbidden list/watch fails the start
+   * instead of retrying in the background.
+   */
+  static JosdkOperator start(KubernetesClient client, String namespace, List<Object> reconcilers) {
+    Operator operator =
+        new Operator(
+            o ->
+                o.withKubernetesClient(client)
+                    .withCloseClientOnStop(false)
+                    .withStopOnInformerErrorDuringStartup(true)
+                    .withCacheSyncTimeout(Duration.ofSeconds(30))
+                    .withReconciliationTerminationTimeout(Duration.ofSeconds(5)));
+    for (Object reconciler : reconcilers) {
+      if (!(reconciler instanceof Reconciler<?> r)) {
+        throw new IllegalArgumentException(
+            reconciler.getClass().getName() + " is not a JOSDK Reconciler");
+      }
+      register(operator, r, namespace);
+    }
+    try {
+      operator.start();
+    } catch (RuntimeException e) {
+      stopQuietly(operator, e);
+      throw e;
+    }
+    if (!operator.getRuntimeInfo().allEventSourcesAreHealthy()) {
+      IllegalStateException unhealthy =
+          new IllegalStateException(
+              "JOSDK reports unhealthy event sources after start: "
+                  + operator.getRuntimeInfo().unhealthyEventSources());
+      stopQuietly(operator, unhealthy);
+      throw unhealthy;
+    }
+    return new JosdkOperator(operator);
+  }
+
+  @SuppressWarnings({"rawtypes", "unchecked"})
+  private static void register(Operator operator, Reconciler reconciler, String namespace) {
+    operator.register(reconciler, o -> o.settingNamespaces(java.util.Set.of(namespace)));
+  }
+
+  private static void stopQuietly(Operator operator, RuntimeException failure) {
+    try {
+      operator.stop();
+    } catch (RuntimeException e) {
+      failure.addSuppressed(e);
+    }
+  }
+
+  Operator operator() {
+    return operator;
+  }
+
+  @Override
+  public void close() {
+    operator.stop();
+  }
+}

@@ -1,0 +1,148 @@
+package io.github.kubeharness.internal.junit;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.junit.ControllerFactory;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * The controllers of one test (or one class in per-class mode): JOSDK reconcilers in an Operator
+ * and controllers made by {@link ControllerFactory}s, all watching the test namespace. Closing
+ * stops them in reverse order.
+ */
+final class RunningControllers implements AutoCloseable {
+
+  private final Map<Class<?>, Object> instances = new LinkedHashMap<>();
+  private final List<AutoCloseable> running = new ArrayList<>();
+  private Object operator;
+
+  /** Starts everything {@code config} names; on failure stops what started and rethrows. */
+  static RunningControllers start(ExtensionConfig config, KubernetesClient client, String namespace) {
+    RunningControllers controllers = new RunningControllers();
+    try {
+      if (!config.reconcilers().isEmpty()) {
+        List<Object> reconcilers = new ArrayList<>();
+        for (Class<?> type : config.reconcilers()) {
+          Object reconciler = instantiate(type, client, "reconcilers");
+          controllers.instances.put(type, reconciler);
+          reconcilers.add(reconciler);
+        }
+        JosdkOperator josdk = startJosdk(client, namespace, reconcilers);
+        controllers.running.add(josdk);
+        controllers.operator = josdk.operator();
+      }
+      for (Class<? extends ControllerFactory> type : config.controllers()) {
+        ControllerFactory factory = (ControllerFactory) instantiate(type, client, "controllers");
+        AutoCloseable controller = factory.start(client, namespace);
+        controllers.running.add(controller);
+        controllers.instances.put(type, factory);
+        controllers.instances.putIfAbsent(controller.getClass(), controller);
+      }
+      return controllers;
+    } catch (Exception e) {
+      controllers.close(e);
+      throw new ControllerStartException(
+          "The controllers of "
+              + config.testClass().getSimpleName()
+              + " failed to start in namespace "
+              + namespace
+              + ": "
+              + rootMessage(e),
+          e);
+    }
+  }
+
+  private static JosdkOperator startJosdk(
+      KubernetesClient client, String namespace, List<Object> reconcilers) {
+    try {
+      return JosdkOperator.start(client, namespace, reconcilers);
+    } catch (NoClassDefFoundError e) {
+      throw new ExtensionConfigurationException(
+          "reconcilers needs the Java Operator SDK on the test classpath"
+              + " (io.javaoperatorsdk:operator-framework).",
+          e);
+    }
+  }
+
+  private static Object instantiate(Class<?> type, KubernetesClient client, String attribute) {
+    try {
+      for (Constructor<?> c : type.getDeclaredConstructors()) {
+        if (c.getParameterCount() == 1
+            && c.getParameterTypes()[0].isAssignableFrom(KubernetesClient.class)) {
+          c.setAccessible(true);
+          return c.newInstance(client);
+        }
+      }
+      Constructor<?> noArgs = type.getDeclaredConstructor();
+      noArgs.setAccessible(true);
+      return noArgs.newInstance();
+    } catch (NoSuchMethodException e) {
+      throw new ExtensionConfigurationException(
+          attribute
+              + " entry "
+              + type.getName()
+              + " needs a no-argument constructor or one taking a KubernetesClient.",
+          e);
+    } catch (InvocationTargetException e) {
+      throw new ControllerStartException(
+          "The constructor of " + type.getName() + " threw: " + e.getCause(), e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new ExtensionConfigurationException("Cannot instantiate " + type.getName() + ": " + e, e);
+    }
+  }
+
+  /** The running reconciler or controller (or factory) of exactly this type, if any. */
+  Optional<Object> instance(Class<?> type) {
+    Object exact = instances.get(type);
+    if (exact != null) {
+      return Optional.of(exact);
+    }
+    return instances.values().stream().filter(type::isInstance).findFirst();
+  }
+
+  /** JOSDK's Operator when reconcilers run. */
+  Optional<Object> operator() {
+    return Optional.ofNullable(operator);
+  }
+
+  @Override
+  public void close() {
+    RuntimeException failure = new IllegalStateException("Stopping the test's controllers failed");
+    close(failure);
+    if (failure.getSuppressed().length > 0) {
+      throw failure;
+    }
+  }
+
+  private void close(Exception collector) {
+    for (int i = running.size() - 1; i >= 0; i--) {
+      try {
+        running.get(i).close();
+      } catch (Exception e) {
+        collector.addSuppressed(e);
+      }
+    }
+    running.clear();
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (cause: " + t + ")";
+  }
+
+  /** A controller failed to start: shown as the test's error. */
+  static final class ControllerStartException extends RuntimeException {
+    ControllerStartException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package io.github.kubeharness.internal.junit;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.LocalControlPlane;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * One API server shared by every test class of the same configuration in this JVM, kept in the
+ * root store and closed by JUnit after the last test. Owns the admin client and the record of
+ * installed CRDs.
+ */
+public final class SharedCluster implements AutoCloseable {
+
+  private final ControlPlane controlPlane;
+  private final KubernetesClient admin;
+  private final CrdInstaller crds;
+
+  private SharedCluster(ControlPlane controlPlane) {
+    this.controlPlane = controlPlane;
+    this.admin = controlPlane.newClient();
+    this.crds = new CrdInstaller(admin);
+  }
+
+  /** Starts (or, for the existing backend, connects to) the API server for {@code config}. */
+  static SharedCluster start(ExtensionConfig config) {
+    ControlPlane controlPlane =
+        switch (config.backend()) {
+          case LOCAL ->
+              ControlPlane.local(
+                  ControlPlaneOptions.builder()
+                      .withProfile(config.profile())
+                      .withKubernetesVersion(config.kubernetesVersion())
+                      // The audit log feeds the "API requests" part of failure reports.
+                      .withAuditLog(true)
+                      .build());
+          case EXISTING -> new ExistingCluster();
+        };
+    controlPlane.start();
+    try {
+      return new SharedCluster(controlPlane);
+    } catch (RuntimeException e) {
+      controlPlane.stop();
+      throw e;
+    }
+  }
+
+  public ControlPlane controlPlane() {
+    return controlPlane;
+  }
+
+  public KubernetesClient admin() {
+    return admin;
+  }
+
+  CrdInstaller crds() {
+    return crds;
+  }
+
+  /** The apiserver's audit log, when this backend has one. */
+  public Optional<Path> auditLog() {
+    return controlPlane instanceof LocalControlPlane local
+        ? Optional.of(local.auditLogFile())
+        : Optional.empty();
+  }
+
+  @Override
+  public void close() {
+    try {
+      admin.close();
+    } finally {
+      controlPlane.stop();
+    }
+  }
+}

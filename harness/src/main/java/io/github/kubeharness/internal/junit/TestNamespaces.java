@@ -1,0 +1,63 @@
+package io.github.kubeharness.internal.junit;
+
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.security.SecureRandom;
+import java.util.Locale;
+
+/**
+ * Creates and deletes the namespaces tests run in. Names read like the test ({@code
+ * widgetit-createsconfigmap-x7k2p}) so a kept namespace or a report is easy to place.
+ */
+final class TestNamespaces {
+
+  static final String LABEL = "kube-harness.io/test";
+  private static final String ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private TestNamespaces() {}
+
+  /** Creates a namespace for {@code className}/{@code methodName} (method may be null). */
+  static String create(KubernetesClient admin, String className, String methodName) {
+    String name = name(className, methodName);
+    admin
+        .namespaces()
+        .resource(
+            new NamespaceBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .addToLabels(LABEL, label(className))
+                .addToLabels("app.kubernetes.io/managed-by", "kube-harness")
+                .endMetadata()
+                .build())
+        .create();
+    return name;
+  }
+
+  /** Starts the deletion and returns; the namespace controller (standard profile) finishes it. */
+  static void delete(KubernetesClient admin, String namespace) {
+    admin.namespaces().withName(namespace).delete();
+  }
+
+  static String name(String className, String methodName) {
+    String base = sanitize(className) + (methodName == null ? "" : "-" + sanitize(methodName));
+    if (base.length() > 56) {
+      base = base.substring(0, 56);
+    }
+    base = base.replaceAll("-+$", "");
+    StringBuilder suffix = new StringBuilder();
+    for (int i = 0; i < 5; i++) {
+      suffix.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
+    }
+    return (base.isEmpty() ? "test" : base) + "-" + suffix;
+  }
+
+  private static String sanitize(String s) {
+    return s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+  }
+
+  private static String label(String className) {
+    String l = sanitize(className);
+    return l.length() > 63 ? l.substring(0, 63).replaceAll("-+$", "") : l;
+  }
+}

@@ -1,0 +1,127 @@
+package io.github.kubeharness.internal.junit;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What one test (or one class, in per-class namespace mode) runs in: its namespace, a client
+ * namespaced to it, the controllers and, with {@code rbac}, the ServiceAccount they act as.
+ * Stored in the method or class store; closing stops the controllers and deletes the namespace —
+ * unless the test failed and the namespace is to be kept.
+ */
+public final class TestScope implements AutoCloseable {
+
+  private final SharedCluster cluster;
+  private final ExtensionConfig config;
+  private final String namespace;
+  private final KubernetesClient client;
+  private final Instant started = Instant.now();
+  private ServiceAccountIdentity identity;
+  private RunningControllers controllers;
+  private boolean failed;
+
+  private TestScope(SharedCluster cluster, ExtensionConfig config, String namespace) {
+    this.cluster = cluster;
+    this.config = config;
+    this.namespace = namespace;
+    // A view of the admin client: shares its connection pool, so it costs nothing per test.
+    this.client = cluster.admin().adapt(NamespacedKubernetesClient.class).inNamespace(namespace);
+  }
+
+  /** Creates the namespace, the controller identity, then starts the controllers. */
+  static TestScope open(SharedCluster cluster, ExtensionConfig config, String className, String methodName) {
+    String namespace = TestNamespaces.create(cluster.admin(), className, methodName);
+    TestScope scope = new TestScope(cluster, config, namespace);
+    try {
+      KubernetesClient controllerClient = scope.client;
+      if (!config.rbac().isEmpty()) {
+        scope.identity =
+            ServiceAccountIdentity.create(cluster.admin(), namespace, config.serviceAccount(), config.rbac());
+        controllerClient = scope.identity.client();
+      }
+      scope.controllers = RunningControllers.start(config, controllerClient, namespace);
+      return scope;
+    } catch (RuntimeException e) {
+      try {
+        scope.close();
+      } catch (RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
+  }
+
+  public String namespace() {
+    return namespace;
+  }
+
+  /** Admin client namespaced to the test namespace: what tests act with. */
+  public KubernetesClient client() {
+    return client;
+  }
+
+  SharedCluster cluster() {
+    return cluster;
+  }
+
+  Instant started() {
+    return started;
+  }
+
+  Optional<Object> controller(Class<?> type) {
+    return controllers == null ? Optional.empty() : controllers.instance(type);
+  }
+
+  Optional<Object> operator() {
+    return controllers == null ? Optional.empty() : controllers.operator();
+  }
+
+  List<Class<?>> controllerClasses() {
+    List<Class<?>> classes = new ArrayList<>(config.reconcilers());
+    classes.addAll(config.controllers());
+    return classes;
+  }
+
+  /** Marks the scope as failed: with keepNamespaceOnFailure its namespace survives close. */
+  void markFailed() {
+    failed = true;
+  }
+
+  @Override
+  public void close() {
+    RuntimeException failure = null;
+    for (AutoCloseable part : new AutoCloseable[] {controllers, identity}) {
+      try {
+        if (part != null) {
+          part.close();
+        }
+      } catch (Exception e) {
+        if (failure == null) {
+          failure = new IllegalStateException("Cleaning up namespace " + namespace + " failed", e);
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failed && config.keepNamespaceOnFailure()) {
+      System.err.println("[kube-harness] kept namespace " + namespace + " of the failed test");
+    } else {
+      try {
+        TestNamespaces.delete(cluster.admin(), namespace);
+      } catch (RuntimeException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package io.github.kubeharness.junit;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Turns a test class into a controller integration test against a real API server.
+ *
+ * <pre>{@code
+ * @ControllerTest(crds = "target/classes/META-INF/fabric8", reconcilers = GuestbookReconciler.class)
+ * class GuestbookReconcilerTest {
+ *   KubernetesClient client;          // namespaced to this test's namespace
+ *
+ *   @Test
+ *   void createsADeployment() {
+ *     client.resource(guestbook("demo")).create();
+ *     eventually(client.apps().deployments().withName("demo")).exists();
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Before each test: the control plane is running (one per JVM and configuration, shared by
+ * every class that asks for the same one), the CRDs are installed and served, a fresh namespace
+ * exists, the controllers run and their informers have synced. After it: the controllers stop and
+ * the namespace is deleted; when the test failed, a report of everything in the namespace is
+ * written to {@code target/kube-harness/reports/<class>/<method>/} and its path appended to the
+ * failure.
+ *
+ * <p>Settings precedence, highest first: an attribute set here, the system property, the
+ * environment variable, the default. Blank attributes mean "not set".
+ *
+ * <p>Injected into non-static fields (when null) and into test and lifecycle method parameters, by
+ * type: {@link io.fabric8.kubernetes.client.KubernetesClient} (namespaced to the test's
+ * namespace), {@code @TestNamespace String}, {@link io.github.kubeharness.ControlPlane}, {@link
+ * io.github.kubeharness.assertions.KubeAssertions}, JOSDK's {@code Operator}, and each running
+ * reconciler or controller by its own class.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@ExtendWith(ControllerTestExtension.class)
+public @interface ControllerTest {
+
+  /** System property that overrides the backend of every class ({@code auto|local|existing}). */
+  String BACKEND_PROPERTY = "kubeharness.backend";
+
+  /**
+   * Where the API server comes from: {@code auto}, {@code local} or {@code existing}. Default:
+   * {@code kubeharness.backend} / {@code KUBE_HARNESS_BACKEND}, else {@code auto} (= {@code local},
+   * or {@code existing} when envtest's {@code USE_EXISTING_CLUSTER=true} is set).
+   */
+  String backend() default "";
+
+  /**
+   * {@code minimal} (etcd + kube-apiserver) or {@code standard} (+ kube-controller-manager, for
+   * namespace deletion and garbage collection). Default: {@code kubeharness.profile} / {@code
+   * KUBE_HARNESS_PROFILE}, else {@code minimal}.
+   */
+  String profile() default "";
+
+  /** Kubernetes version, e.g. {@code 1.37.2}. Default: {@code kubeharness.kubernetes.version}. */
+  String kubernetesVersion() default "";
+
+  /**
+   * CRDs to install: YAML files, directories of them (every {@code .yaml}/{@code .yml} that holds
+   * a CustomResourceDefinition), or {@code classpath:} resources. Relative paths are resolved
+   * against the working directory (the module directory under Maven).
+   */
+  String[] crds() default {};
+
+  /**
+   * Custom resource classes whose CRDs the fabric8 CRD generator wrote to {@code
+   * META-INF/fabric8/<plural>.<group>-v1.yml} on the classpath.
+   */
+  Class<? extends HasMetadata>[] crdClasses() default {};
+
+  /**
+   * JOSDK reconcilers to run in-process, each in an {@code Operator} that watches only the test's
+   * namespace. A reconciler needs a public no-argument constructor or one taking a {@code
+   * KubernetesClient}.
+   */
+  Class<?>[] reconcilers() default {};
+
+  /**
+   * Other controllers (plain fabric8 informers, ...) to run in-process, each made by a {@link
+   * ControllerFactory} with a public no-argument constructor.
+   */
+  Class<? extends ControllerFactory>[] controllers() default {};
+
+  /** One namespace per test method (default) or one per test class. */
+  NamespaceMode namespaceMode() default NamespaceMode.PER_TEST;
+
+  /** Keep a failed test's namespace (and its objects) instead of deleting it. Default false. */
+  boolean keepNamespaceOnFailure() default false;
+
+  /**
+   * RBAC manifests (files or directories, e.g. the operator's {@code config/rbac}) to run the
+   * controllers under, instead of as cluster admin: a ServiceAccount named {@link
+   * #serviceAccount()} is created in the test namespace, every binding's ServiceAccount subject is
+   * pointed at it, and the controllers get a token for it. A missing verb then fails the test, and
+   * the report names the denied request.
+   */
+  String[] rbac() default {};
+
+  /** Name of the ServiceAccount the controllers run as when {@link #rbac()} is set. */
+  String serviceAccount() default "controller";
+}

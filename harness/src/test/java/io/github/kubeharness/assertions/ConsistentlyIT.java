@@ -1,0 +1,134 @@
+package io.github.kubeharness.assertions;
+
+import static io.github.kubeharness.assertions.KubeAssertions.consistently;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code consistently(...)} against a real API server. */
+class ConsistentlyIT {
+
+  static TestCluster cluster;
+  NamespacedKubernetesClient client;
+
+  @BeforeAll
+  static void startCluster() {
+    cluster = TestCluster.start();
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    cluster.close();
+  }
+
+  @BeforeEach
+  void namespace() {
+    client = cluster.newNamespace();
+  }
+
+  @Test
+  void satisfiesHoldsWhileNothingChanges() {
+    createConfigMap("x", Map.of("k", "v"));
+    ConfigMap cm =
+        consistently(client.configMaps().withName("x"))
+            .during(Duration.ofSeconds(1))
+            .satisfies(c -> assertThat(c.getData()).containsEntry("k", "v"));
+    assertThat(cm.getData()).containsEntry("k", "v");
+  }
+
+  @Test
+  void doesNotExistHoldsWhileNothingIsCreated() {
+    consistently(client.configMaps().withName("x")).during(Duration.ofMillis(500)).doesNotExist();
+  }
+
+  @Test
+  void failsWhenTheObjectChangesMidway() throws Exception {
+    createConfigMap("x", Map.of("k", "v"));
+    try (Later controller = Later.soon(() -> setData("x", "k", "changed"))) {
+      assertThatThrownBy(
+              () ->
+                  consistently(client.configMaps().withName("x"))
+                      .during(Duration.ofSeconds(20))
+                      .satisfies(c -> assertThat(c.getData()).containsEntry("k", "v")))
+          .isInstanceOf(AssertionError.class)
+          .hasMessageContaining(
+              "Expected ConfigMap x in namespace "
+                  + client.getNamespace()
+                  + " to satisfy the given requirements throughout 20 s, but at +")
+          .hasMessageContaining("(MODIFIED) it did not.")
+          .hasMessageContaining("object at that point (MODIFIED at +")
+          .hasMessageContaining("k: changed")
+          .hasMessageContaining("changes seen while watching:")
+          .hasMessageMatching("(?s).*MODIFIED \\(resourceVersion \\d+\\): data\\.k.*")
+          .cause()
+          .isInstanceOf(AssertionError.class)
+          .hasMessageContaining("\"changed\"");
+    }
+  }
+
+  @Test
+  void catchesAChangeThatIsUndoneAtOnce() throws Exception {
+    createConfigMap("x", Map.of("k", "v"));
+    try (Later controller =
+        Later.soon(
+            () -> {
+              setData("x", "k", "flip");
+              setData("x", "k", "v");
+            })) {
+      // Polling the latest state could miss "flip"; checking every watch event cannot.
+      assertThatThrownBy(
+              () ->
+                  consistently(client.configMaps().withName("x"))
+                      .during(Duration.ofSeconds(20))
+                      .satisfies(c -> assertThat(c.getData()).containsEntry("k", "v")))
+          .hasMessageContaining("k: flip");
+    }
+  }
+
+  @Test
+  void doesNotExistFailsWhenTheObjectAppears() throws Exception {
+    try (Later controller = Later.soon(() -> createConfigMap("x", Map.of("k", "v")))) {
+      assertThatThrownBy(
+              () ->
+                  consistently(client.configMaps().withName("x"))
+                      .during(Duration.ofSeconds(20))
+                      .doesNotExist())
+          .hasMessageContaining("not to exist throughout 20 s, but at +")
+          .hasMessageContaining("(ADDED) it did not.")
+          .hasMessageContaining("no deletion requested")
+          .hasMessageContaining("initial state: absent");
+    }
+  }
+
+  @Test
+  void theInitialStateCountsToo() {
+    assertThatThrownBy(
+            () -> consistently(client.configMaps().withName("x")).during(Duration.ofSeconds(20)).exists())
+        .hasMessageContaining("(its initial state) it did not.")
+        .hasMessageContaining("object at that point: absent at +");
+  }
+
+  private void createConfigMap(String name, Map<String, String> data) {
+    client
+        .configMaps()
+        .resource(
+            new ConfigMapBuilder().withNewMetadata().withName(name).endMetadata().withData(data).build())
+        .create();
+  }
+
+  private void setData(String name, String key, String value) {
+    client
+        .configMaps()
+        .withName(name)
+        .edit(c -> new ConfigMapBuilder(c).addToData(key, value).build());
+  }
+}

@@ -1,0 +1,162 @@
+package io.github.kubeharness.assertions;
+
+import static io.github.kubeharness.assertions.KubeAssertions.eventually;
+import static io.github.kubeharness.assertions.TestCluster.condition;
+import static io.github.kubeharness.assertions.TestCluster.setConditions;
+import static io.github.kubeharness.assertions.TestCluster.widget;
+import static io.github.kubeharness.assertions.TestCluster.widgets;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What a timed-out {@code eventually} tells the reader. */
+class FailureMessageIT {
+
+  static TestCluster cluster;
+  NamespacedKubernetesClient client;
+
+  @BeforeAll
+  static void startCluster() {
+    cluster = TestCluster.start();
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    cluster.close();
+  }
+
+  @BeforeEach
+  void namespace() {
+    client = cluster.newNamespace();
+  }
+
+  @Test
+  void timeoutShowsExpectationConditionsLastObjectAndHistory() throws Exception {
+    widgets(client).resource(widget("w")).create();
+    AssertionError error;
+    try (Later controller =
+        Later.after(
+            Duration.ofMillis(200),
+            () -> setConditions(client, "w", condition("Ready", "False", "Degraded", "replica 2 crashed")))) {
+      error =
+          catchThrowableOfType(
+              AssertionError.class,
+              () ->
+                  eventually(widgets(client).withName("w"))
+                      .within(Duration.ofSeconds(1))
+                      .hasCondition("Ready", "True"));
+    }
+    System.out.println("--- example failure message ---\n" + error.getMessage());
+
+    assertThat(error)
+        .hasMessageStartingWith(
+            "Expected Widget w in namespace "
+                + client.getNamespace()
+                + " to have condition Ready=True within 1 s.")
+        .hasMessageContaining("last check failed:")
+        .hasMessageContaining("its conditions are:")
+        .hasMessageContaining("Ready=False (Degraded: replica 2 crashed)")
+        .hasMessageContaining("last observed object (MODIFIED at +")
+        .hasMessageContaining("kind: Widget")
+        .hasMessageContaining("reason: Degraded")
+        .hasMessageContaining("changes seen while waiting:")
+        .hasMessageContaining("initial state: present (resourceVersion ")
+        .hasMessageMatching("(?s).*\\+\\d+\\.\\d{3}s MODIFIED \\(resourceVersion \\d+.*\\): \\+status.*")
+        .hasMessageNotContaining("managedFields");
+    assertThat(error.getCause())
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("to have condition Ready=True, but its conditions are:");
+  }
+
+  @Test
+  void neverObservedSaysSo() {
+    assertThatThrownBy(
+            () ->
+                eventually(client.configMaps().withName("ghost"))
+                    .within(Duration.ofMillis(500))
+                    .exists())
+        .isInstanceOf(AssertionError.class)
+        .hasMessageStartingWith(
+            "Expected ConfigMap ghost in namespace " + client.getNamespace() + " to exist within 500 ms.")
+        .hasMessageContaining("to exist, but it does not")
+        .hasMessageContaining("never observed: the object did not exist at any point")
+        .hasMessageNotContaining("changes seen while waiting");
+  }
+
+  @Test
+  void theUsersLastAssertionErrorIsTheCause() {
+    createConfigMap("x");
+    AssertionError error =
+        catchThrowableOfType(
+            AssertionError.class,
+            () ->
+                eventually(client.configMaps().withName("x"))
+                    .within(Duration.ofMillis(500))
+                    .satisfies(c -> assertThat(c.getData()).containsKey("missing")));
+    assertThat(error)
+        .hasMessageContaining("to satisfy the given requirements within 500 ms.")
+        .hasMessageContaining("last check failed:")
+        .hasMessageContaining("\"missing\"");
+    assertThat(error.getCause())
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("to contain key")
+        .hasMessageContaining("\"missing\"");
+  }
+
+  @Test
+  void anExceptionInTheCheckCountsAsAFailedCheck() {
+    createConfigMap("x");
+    assertThatThrownBy(
+            () ->
+                eventually(client.configMaps().withName("x"))
+                    .within(Duration.ofMillis(500))
+                    .satisfies(c -> assertThat(c.getData().get("missing").length()).isPositive()))
+        .hasMessageContaining("the check threw java.lang.NullPointerException")
+        .cause()
+        .hasCauseInstanceOf(NullPointerException.class);
+  }
+
+  @Test
+  void aDeletionStuckOnAFinalizerIsExplained() throws Exception {
+    client
+        .configMaps()
+        .resource(
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName("held")
+                .withFinalizers("test.kubeharness.io/hold")
+                .endMetadata()
+                .build())
+        .create();
+    client.configMaps().withName("held").delete();
+    try {
+      assertThatThrownBy(
+              () -> eventually(client.configMaps().withName("held")).within(Duration.ofMillis(500)).isDeleted())
+          .hasMessageContaining("to be deleted within 500 ms.")
+          .hasMessageContaining("waiting for a controller to remove finalizers [test.kubeharness.io/hold]")
+          .hasMessageContaining("deletionTimestamp:");
+    } finally {
+      client.configMaps().withName("held").edit(c -> {
+        c.getMetadata().setFinalizers(List.of());
+        return c;
+      });
+    }
+    eventually(client.configMaps().withName("held")).isDeleted();
+  }
+
+  private void createConfigMap(String name) {
+    client
+        .configMaps()
+        .resource(new ConfigMapBuilder().withNewMetadata().withName(name).endMetadata().build())
+        .create();
+  }
+}

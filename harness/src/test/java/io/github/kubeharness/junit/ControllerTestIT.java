@@ -1,0 +1,89 @@
+package io.github.kubeharness.junit;
+
+import static io.github.kubeharness.assertions.KubeAssertions.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.assertions.KubeAssertions;
+import io.github.kubeharness.junit.fixtures.Widget;
+import io.github.kubeharness.junit.fixtures.WidgetReconciler;
+import io.javaoperatorsdk.operator.Operator;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+
+/** A JOSDK reconciler under @ControllerTest: per-test namespaces and every injectable. */
+@ControllerTest(crds = "src/test/resources/crds", reconcilers = WidgetReconciler.class)
+class ControllerTestIT {
+
+  private static final Set<String> namespacesSeen = new HashSet<>();
+
+  KubernetesClient client;
+  @TestNamespace String namespace;
+  ControlPlane controlPlane;
+  KubeAssertions kube;
+  WidgetReconciler reconciler;
+  Operator operator;
+
+  @BeforeEach
+  void fieldsAreInjectedBeforeBeforeEachRuns() {
+    assertThat(client).isNotNull();
+    assertThat(namespace).isNotBlank();
+    assertThat(controlPlane).isNotNull();
+    assertThat(kube).isNotNull();
+    assertThat(reconciler).isNotNull();
+    assertThat(operator).isNotNull();
+  }
+
+  @Test
+  void reconcilerWritesTheConfigMapAndReportsReady() {
+    client.resources(Widget.class).resource(Widget.named("hello", "hi there")).create();
+
+    ConfigMap cm = eventually(client.configMaps().withName("hello")).exists();
+    assertThat(cm.getData()).containsEntry("message", "hi there");
+    Widget widget = eventually(client.resources(Widget.class).withName("hello")).hasCondition("Ready", "True");
+    eventually(client.configMaps().withName("hello")).isOwnedBy(widget);
+    assertThat(reconciler.reconciliations.get()).isPositive();
+  }
+
+  @Test
+  void specChangesReachTheConfigMap() {
+    client.resources(Widget.class).resource(Widget.named("changing", "one")).create();
+    eventually(client.configMaps().withName("changing"))
+        .satisfies(cm -> assertThat(cm.getData()).containsEntry("message", "one"));
+
+    client.resources(Widget.class).withName("changing").edit(w -> {
+      w.getSpec().message = "two";
+      return w;
+    });
+
+    kube.eventually(ConfigMap.class, "changing")
+        .satisfies(cm -> assertThat(cm.getData()).containsEntry("message", "two"));
+  }
+
+  @Test
+  void parametersAreInjectedToo(
+      KubernetesClient injected, @TestNamespace String ns, WidgetReconciler sameReconciler) {
+    assertThat(injected.getNamespace()).isEqualTo(ns).isEqualTo(namespace);
+    assertThat(sameReconciler).isSameAs(reconciler);
+  }
+
+  @Test
+  void clientIsNamespacedToTheTestNamespace() {
+    assertThat(client.getNamespace()).isEqualTo(namespace);
+    assertThat(client.namespaces().withName(namespace).get()).isNotNull();
+  }
+
+  @RepeatedTest(3)
+  void everyTestGetsItsOwnNamespace() {
+    synchronized (namespacesSeen) {
+      assertThat(namespacesSeen.add(namespace)).as("namespace %s reused", namespace).isTrue();
+    }
+    assertThat(namespace).startsWith("controllertestit-everytestgetsitsownnamespace-");
+    assertThat(client.resources(Widget.class).list().getItems()).isEmpty();
+  }
+}

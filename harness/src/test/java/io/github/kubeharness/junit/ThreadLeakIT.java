@@ -1,0 +1,58 @@
+package io.github.kubeharness.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.kubeharness.junit.scenarios.ParallelScenarios;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * After a run of @ControllerTest classes every thread it started is gone: controllers, informers,
+ * clients. (The JDK's HttpClient selector threads end only when their client is garbage-collected,
+ * and pooled JDK threads idle out on their own; those are not the harness's to stop.)
+ */
+class ThreadLeakIT {
+
+  private static final Pattern JDK_OWNED =
+      Pattern.compile("HttpClient-\\d+-(SelectorManager|Worker-\\d+)|ForkJoinPool.*|process reaper.*|Attach Listener|Common-Cleaner");
+
+  @Test
+  void controllersAndClientsLeaveNoThreadsBehind() {
+    Set<Long> before = liveThreadIds();
+    ParallelScenarios.bothRunning = new CountDownLatch(0);
+    ScenarioRunner.run(ParallelScenarios.First.class);
+
+    // Polled by hand rather than with Awaitility, whose own thread would count as new.
+    Set<String> leaked = newThreads(before);
+    for (int i = 0; i < 200 && !leaked.isEmpty(); i++) {
+      System.gc();
+      sleep(100);
+      leaked = newThreads(before);
+    }
+    assertThat(leaked).isEmpty();
+  }
+
+  private static Set<String> newThreads(Set<Long> before) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(Thread::isAlive)
+        .filter(t -> !before.contains(t.getId()))
+        .map(Thread::getName)
+        .filter(name -> !JDK_OWNED.matcher(name).matches())
+        .collect(Collectors.toSet());
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static Set<Long> liveThreadIds() {
+    return Thread.getAllStackTraces().keySet().stream().map(Thread::getId).collect(Collectors.toSet());
+  }
+}
