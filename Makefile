@@ -4,7 +4,7 @@ MVNW  := ./mvnw -B -ntp
 CLI   := harness/target/kube-harness.jar
 PROFILE ?= standard
 
-.PHONY: help test build cli provision cluster dev fmt clean
+.PHONY: help test build cli provision cluster dev fmt clean bench
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -34,3 +34,7 @@ fmt: ## format all Java sources (google-java-format via Spotless)
 
 clean: ## remove build output
 	$(MVNW) -q clean
+
+bench: ## measure start-up, per-test overhead, reconcile latency, kill -9 cleanup -> target/bench/results.{json,md}
+	$(MVNW) -q -DskipTests -Dspotless.check.skip=true -pl harness -am test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
+	java -cp harness/target/test-classes:harness/target/classes:$$(cat harness/target/test-classpath.txt) io.github.kubeharness.bench.HarnessBenchmark

@@ -9,8 +9,8 @@ import java.util.function.Consumer;
 
 /**
  * An assertion that one Kubernetes object keeps a state for a while: the Java counterpart of
- * Gomega's {@code Consistently}, for "the controller leaves this alone" tests. Get one from
- * {@link KubeAssertions#consistently(Resource)}.
+ * Gomega's {@code Consistently}, for "the controller leaves this alone" tests. Get one from {@link
+ * KubeAssertions#consistently(Resource)}.
  *
  * <pre>{@code
  * consistently(client.configMaps().withName("x")).during(Duration.ofSeconds(2)).doesNotExist();
@@ -18,8 +18,8 @@ import java.util.function.Consumer;
  *
  * <p>The check runs on every state the watch delivers, the initial one included, so a change that
  * is undone a moment later still fails the assertion; polling could miss it. The {@link
- * AssertionError} names when the state broke, shows the object at that point and the changes
- * seen; its cause is the failed check's own {@link AssertionError}.
+ * AssertionError} names when the state broke, shows the object at that point and the changes seen;
+ * its cause is the failed check's own {@link AssertionError}.
  *
  * @param <T> the object's type
  */
@@ -53,8 +53,8 @@ public final class ConsistentlyAssert<T extends HasMetadata> {
   }
 
   /**
-   * Verifies that the object exists and {@code requirements} accepts every state of it
-   * throughout; returns the object as last observed.
+   * Verifies that the object exists and {@code requirements} accepts every state of it throughout;
+   * returns the object as last observed.
    */
   public T satisfies(Consumer<? super T> requirements) {
     return hold(Expectation.toSatisfy(requirements));
@@ -86,7 +86,9 @@ public final class ConsistentlyAssert<T extends HasMetadata> {
     long end = start + duration.toNanos();
     try (ObjectWatch<T> watch =
         ObjectWatch.open(
-            resource, start, duration.compareTo(MIN_START_TIMEOUT) > 0 ? duration : MIN_START_TIMEOUT)) {
+            resource,
+            start,
+            duration.compareTo(MIN_START_TIMEOUT) > 0 ? duration : MIN_START_TIMEOUT)) {
       Observation<T> last = null;
       int checked = 0;
       while (true) {

@@ -9,8 +9,8 @@ import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * An assertion that one Kubernetes object reaches a state within a timeout: the Java counterpart
- * of Gomega's {@code Eventually}. Get one from {@link KubeAssertions#eventually(Resource)}.
+ * An assertion that one Kubernetes object reaches a state within a timeout: the Java counterpart of
+ * Gomega's {@code Eventually}. Get one from {@link KubeAssertions#eventually(Resource)}.
  *
  * <pre>{@code
  * ConfigMap cm = eventually(client.configMaps().withName("demo")).exists();
@@ -38,7 +38,9 @@ public final class EventuallyAssert<T extends HasMetadata> {
     this.timeout = requirePositive(timeout);
   }
 
-  /** This assertion with another timeout (the default is {@link KubeAssertions#defaultTimeout()}). */
+  /**
+   * This assertion with another timeout (the default is {@link KubeAssertions#defaultTimeout()}).
+   */
   public EventuallyAssert<T> within(Duration timeout) {
     return new EventuallyAssert<>(resource, timeout);
   }
@@ -49,8 +51,8 @@ public final class EventuallyAssert<T extends HasMetadata> {
   }
 
   /**
-   * Waits until the object exists and {@code requirements} accepts it without throwing; returns
-   * the object it accepted. Write {@code requirements} with AssertJ, e.g. {@code c ->
+   * Waits until the object exists and {@code requirements} accepts it without throwing; returns the
+   * object it accepted. Write {@code requirements} with AssertJ, e.g. {@code c ->
    * assertThat(c.getData()).containsEntry("k", "v")}; its last failure becomes the cause of the
    * timeout's error.
    */
@@ -67,8 +69,8 @@ public final class EventuallyAssert<T extends HasMetadata> {
   }
 
   /**
-   * Waits until {@code status.conditions} holds a condition of {@code type} with {@code status}
-   * and {@code reason}; returns the object that had it.
+   * Waits until {@code status.conditions} holds a condition of {@code type} with {@code status} and
+   * {@code reason}; returns the object that had it.
    */
   public T hasCondition(String type, String status, String reason) {
     return await(Expectation.toHaveCondition(type, status, Objects.requireNonNull(reason)));

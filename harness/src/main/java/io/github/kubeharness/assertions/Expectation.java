@@ -58,7 +58,8 @@ record Expectation<T extends HasMetadata>(String description, Check<T> check) {
     return new Expectation<>(
         "to have condition " + ShouldHaveCondition.expected(type, status, reason),
         (target, current) ->
-            new ResourceAssert<>(requireExists(target, current)).hasCondition(type, status, reason));
+            new ResourceAssert<>(requireExists(target, current))
+                .hasCondition(type, status, reason));
   }
 
   /** The object exists and has an owner reference to {@code owner}. */
@@ -71,8 +72,8 @@ record Expectation<T extends HasMetadata>(String description, Check<T> check) {
 
   /**
    * Runs the check. An exception from user code (say a NullPointerException on a status not set
-   * yet) counts as a failed check rather than ending the wait, as it would in a polling loop
-   * written by hand.
+   * yet) counts as a failed check, so the wait goes on: while a controller works, half-filled
+   * objects are normal.
    */
   void verify(Target target, T current) {
     try {

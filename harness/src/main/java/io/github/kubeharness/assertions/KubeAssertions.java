@@ -10,9 +10,9 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The entry point of kube-harness's assertions on Kubernetes objects: {@code eventually} waits
- * for an object to reach a state, {@code consistently} verifies that it keeps one, both driven by
- * a watch on the object rather than by polling the API server.
+ * The entry point of kube-harness's assertions on Kubernetes objects: {@code eventually} waits for
+ * an object to reach a state, {@code consistently} verifies that it keeps one, both driven by a
+ * watch on the object rather than by polling the API server.
  *
  * <pre>{@code
  * import static io.github.kubeharness.assertions.KubeAssertions.eventually;
@@ -28,8 +28,8 @@ import java.util.Objects;
  * {@code assertions.eventually(ConfigMap.class, "demo").exists()}.
  *
  * <p>The default timeout of {@code eventually} is 30 s; set {@value #TIMEOUT_SECONDS} (system
- * property) or {@code KUBE_HARNESS_EVENTUALLY_TIMEOUT_SECONDS} (environment variable) to change
- * it, e.g. for slow CI machines, and {@link EventuallyAssert#within(Duration)} for one assertion.
+ * property) or {@code KUBE_HARNESS_EVENTUALLY_TIMEOUT_SECONDS} (environment variable) to change it,
+ * e.g. for slow CI machines, and {@link EventuallyAssert#within(Duration)} for one assertion.
  */
 public final class KubeAssertions {
 
@@ -52,7 +52,9 @@ public final class KubeAssertions {
     this.defaultTimeout = Objects.requireNonNull(defaultTimeout, "defaultTimeout");
   }
 
-  /** Assertions on objects read through {@code namespacedClient}, with {@link #defaultTimeout()}. */
+  /**
+   * Assertions on objects read through {@code namespacedClient}, with {@link #defaultTimeout()}.
+   */
   public KubeAssertions(KubernetesClient namespacedClient) {
     this(namespacedClient, defaultTimeout());
   }
@@ -79,9 +81,7 @@ public final class KubeAssertions {
    * @throws KubeHarnessException when the setting is not a positive number of seconds
    */
   public static Duration defaultTimeout() {
-    return Settings.get(TIMEOUT_SECONDS)
-        .map(KubeAssertions::parseSeconds)
-        .orElse(DEFAULT_TIMEOUT);
+    return Settings.get(TIMEOUT_SECONDS).map(KubeAssertions::parseSeconds).orElse(DEFAULT_TIMEOUT);
   }
 
   /** An assertion that the object {@code name} of {@code type} reaches a state in time. */

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The field paths that differ between two observations of one object, for the change history of
- * a failure message: {@code data.k} (changed), {@code +status.conditions[Ready]} (added), {@code
+ * The field paths that differ between two observations of one object, for the change history of a
+ * failure message: {@code data.k} (changed), {@code +status.conditions[Ready]} (added), {@code
  * -metadata.labels.tier} (removed).
  *
  * <p>Only what a controller author reasons about is compared: every top-level field but {@code

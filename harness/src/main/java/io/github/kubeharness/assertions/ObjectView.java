@@ -14,28 +14,38 @@ import java.util.List;
 
 /**
  * Reads any Kubernetes object generically, as its JSON tree: a typed custom resource, a {@code
- * GenericKubernetesResource} and a built-in kind all look the same here, so conditions and
- * owner references need no per-kind code.
+ * GenericKubernetesResource} and a built-in kind all look the same here, so conditions and owner
+ * references need no per-kind code.
  */
 final class ObjectView {
 
   static final int MAX_YAML_LINES = 60;
 
-  // NB: Serialization.jsonMapper() is deprecated in fabric8 7; an instance of the serializer the
-  // client itself uses knows every registered model type. Minimal quotes: YAML as kubectl shows it.
+  // NB: Serialization.jsonMapper() is deprecated in fabric8 7, so this is a serializer configured
+  // as the client's own. Objects only ever go to trees and YAML here, so no class-path scan for
+  // model types; minimal quotes make the YAML read like kubectl's.
   private static final KubernetesSerialization SERIALIZATION =
       new KubernetesSerialization(
-          new ObjectMapper(), true, new YamlDumpSettingsBuilder().setMinimizeQuotes(true).build());
+          new ObjectMapper(), false, new YamlDumpSettingsBuilder().setMinimizeQuotes(true).build());
 
   private ObjectView() {}
 
   /** What an assertion is about: kind, name and namespace (null for cluster-scoped objects). */
   record Target(String kind, String name, String namespace) {
 
-    /** The target of a fabric8 resource handle, read from its operation context when it has one. */
+    /**
+     * The target of a fabric8 resource handle: from its operation context when it has one ({@code
+     * client.configMaps().withName(..)}), else from the item it wraps ({@code
+     * client.resource(..)}).
+     */
     static Target of(Resource<?> resource) {
       if (resource instanceof OperationInfo info) {
         return new Target(info.getKind(), info.getName(), info.getNamespace());
+      }
+      Object item = resource.item();
+      if (item instanceof HasMetadata object && object.getMetadata() != null) {
+        return new Target(
+            object.getKind(), object.getMetadata().getName(), object.getMetadata().getNamespace());
       }
       return new Target(null, null, null);
     }
@@ -88,7 +98,9 @@ final class ObjectView {
 
   /** The object as a JSON tree; a missing node for null. */
   static JsonNode tree(Object object) {
-    return object == null ? MissingNode.getInstance() : SERIALIZATION.convertValue(object, JsonNode.class);
+    return object == null
+        ? MissingNode.getInstance()
+        : SERIALIZATION.convertValue(object, JsonNode.class);
   }
 
   /** The entries of {@code status.conditions}, in the object's order. */
@@ -119,7 +131,8 @@ final class ObjectView {
       yaml = yaml.substring(4);
     }
     String[] lines = yaml.split("\n", -1);
-    int count = lines.length > 0 && lines[lines.length - 1].isEmpty() ? lines.length - 1 : lines.length;
+    int count =
+        lines.length > 0 && lines[lines.length - 1].isEmpty() ? lines.length - 1 : lines.length;
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < Math.min(count, maxLines); i++) {
       out.append(lines[i]).append('\n');
@@ -143,5 +156,4 @@ final class ObjectView {
     JsonNode value = node.get(field);
     return value == null || value.isNull() ? null : value.asText();
   }
-
 }

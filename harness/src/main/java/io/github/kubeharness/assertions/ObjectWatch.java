@@ -5,8 +5,8 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.assertions.Observation.Change;
 import io.github.kubeharness.assertions.ObjectView.Target;
+import io.github.kubeharness.assertions.Observation.Change;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,13 +18,13 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A watch on one named object that keeps every state it delivers in memory, so assertions check
- * the latest state (or each state in turn) without an API call per poll, and failure messages can
- * tell the story of what happened while waiting.
+ * A watch on one named object that keeps every state it delivers in memory, so assertions check the
+ * latest state (or each state in turn) without an API call per poll, and failure messages can tell
+ * the story of what happened while waiting.
  *
- * <p>Backed by a fabric8 informer on the single object (a list and watch with a field selector
- * on its name), which re-lists and re-watches by itself when the watch drops. Close it: the
- * informer holds a watch connection on the API server until then.
+ * <p>Backed by a fabric8 informer on the single object (a list and watch with a field selector on
+ * its name), which re-lists and re-watches by itself when the watch drops. Close it: the informer
+ * holds a watch connection on the API server until then.
  */
 final class ObjectWatch<T extends HasMetadata> implements AutoCloseable {
 

@@ -11,8 +11,8 @@ import java.util.Objects;
 import org.assertj.core.api.AbstractObjectAssert;
 
 /**
- * An AssertJ assertion on one Kubernetes object as it is now: its {@code status.conditions} and
- * its owner references, for any kind (typed custom resource, {@code GenericKubernetesResource} or
+ * An AssertJ assertion on one Kubernetes object as it is now: its {@code status.conditions} and its
+ * owner references, for any kind (typed custom resource, {@code GenericKubernetesResource} or
  * built-in). {@link KubeAssertions#eventually} runs these checks against a watched object until
  * they pass; use this class directly on an object already in hand:
  *

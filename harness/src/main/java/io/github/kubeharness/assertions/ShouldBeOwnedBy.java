@@ -7,17 +7,15 @@ import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
- * The message of a failed ownership check: the owner wanted (with its uid, since a re-created
- * owner has the same name but a new uid) and every owner reference the object has.
+ * The message of a failed ownership check: the owner wanted (with its uid, since a re-created owner
+ * has the same name but a new uid) and every owner reference the object has.
  */
 final class ShouldBeOwnedBy extends BasicErrorMessageFactory {
 
   private ShouldBeOwnedBy(String target, String owner, String found) {
     super(
         "%nExpecting %s%nto be owned by %s, but %s",
-        unquotedString(target),
-        unquotedString(owner),
-        unquotedString(found));
+        unquotedString(target), unquotedString(owner), unquotedString(found));
   }
 
   /** The message for {@code actual} having no owner reference to {@code owner}. */

@@ -1,8 +1,8 @@
 package io.github.kubeharness.assertions;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.github.kubeharness.assertions.Observation.Change;
 import io.github.kubeharness.assertions.ObjectView.Target;
+import io.github.kubeharness.assertions.Observation.Change;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -121,10 +121,13 @@ final class ShouldEventually {
       object = lastPresent.object();
       title = "before that";
     }
+    String at = Observation.elapsed(observation.elapsed());
     String when =
-        observation.change() == Change.DELETED
-            ? "deleted at " + Observation.elapsed(observation.elapsed()) + ", final state"
-            : observation.change() + " at " + Observation.elapsed(observation.elapsed());
+        switch (observation.change()) {
+          case INITIAL -> "initial state at " + at;
+          case DELETED -> "deleted at " + at + ", final state";
+          default -> observation.change() + " at " + at;
+        };
     section(
         message,
         title + " (" + when + ", " + Observation.versions(object) + "):",

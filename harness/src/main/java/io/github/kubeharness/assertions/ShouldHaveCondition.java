@@ -7,8 +7,8 @@ import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
- * The message of a failed condition check: the condition wanted and every condition the object
- * has, one {@code type=status (reason: message)} line each, so a wrong reason or a stale
+ * The message of a failed condition check: the condition wanted and every condition the object has,
+ * one {@code type=status (reason: message)} line each, so a wrong reason or a stale
  * observedGeneration is visible without re-running the test.
  */
 final class ShouldHaveCondition extends BasicErrorMessageFactory {
@@ -16,14 +16,12 @@ final class ShouldHaveCondition extends BasicErrorMessageFactory {
   private ShouldHaveCondition(String target, String expected, String found) {
     super(
         "%nExpecting %s%nto have condition %s, but %s",
-        unquotedString(target),
-        unquotedString(expected),
-        unquotedString(found));
+        unquotedString(target), unquotedString(expected), unquotedString(found));
   }
 
   /**
-   * The message for {@code actual} lacking condition {@code type} with {@code status} (and
-   * {@code reason}, when not null).
+   * The message for {@code actual} lacking condition {@code type} with {@code status} (and {@code
+   * reason}, when not null).
    */
   static ErrorMessageFactory shouldHaveCondition(
       HasMetadata actual, String type, String status, String reason) {

@@ -25,19 +25,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }
  * }</pre>
  *
- * <p>Before each test: the control plane is running (one per JVM and configuration, shared by
- * every class that asks for the same one), the CRDs are installed and served, a fresh namespace
- * exists, the controllers run and their informers have synced. After it: the controllers stop and
- * the namespace is deleted; when the test failed, a report of everything in the namespace is
- * written to {@code target/kube-harness/reports/<class>/<method>/} and its path appended to the
- * failure.
+ * <p>Before each test: the control plane is running (one per JVM and configuration, shared by every
+ * class that asks for the same one), the CRDs are installed and served, a fresh namespace exists,
+ * the controllers run and their informers have synced. After it: the controllers stop and the
+ * namespace is deleted; when the test failed, a report of everything in the namespace is written to
+ * {@code target/kube-harness/reports/<class>/<method>/} and its path appended to the failure.
  *
  * <p>Settings precedence, highest first: an attribute set here, the system property, the
  * environment variable, the default. Blank attributes mean "not set".
  *
  * <p>Injected into non-static fields (when null) and into test and lifecycle method parameters, by
- * type: {@link io.fabric8.kubernetes.client.KubernetesClient} (namespaced to the test's
- * namespace), {@code @TestNamespace String}, {@link io.github.kubeharness.ControlPlane}, {@link
+ * type: {@link io.fabric8.kubernetes.client.KubernetesClient} (namespaced to the test's namespace),
+ * {@code @TestNamespace String}, {@link io.github.kubeharness.ControlPlane}, {@link
  * io.github.kubeharness.assertions.KubeAssertions}, JOSDK's {@code Operator}, and each running
  * reconciler or controller by its own class.
  */
@@ -69,9 +68,9 @@ public @interface ControllerTest {
   String kubernetesVersion() default "";
 
   /**
-   * CRDs to install: YAML files, directories of them (every {@code .yaml}/{@code .yml} that holds
-   * a CustomResourceDefinition), or {@code classpath:} resources. Relative paths are resolved
-   * against the working directory (the module directory under Maven).
+   * CRDs to install: YAML files, directories of them (every {@code .yaml}/{@code .yml} that holds a
+   * CustomResourceDefinition), or {@code classpath:} resources. Relative paths are resolved against
+   * the working directory (the module directory under Maven).
    */
   String[] crds() default {};
 

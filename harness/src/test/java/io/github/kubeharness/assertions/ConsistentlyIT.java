@@ -112,7 +112,10 @@ class ConsistentlyIT {
   @Test
   void theInitialStateCountsToo() {
     assertThatThrownBy(
-            () -> consistently(client.configMaps().withName("x")).during(Duration.ofSeconds(20)).exists())
+            () ->
+                consistently(client.configMaps().withName("x"))
+                    .during(Duration.ofSeconds(20))
+                    .exists())
         .hasMessageContaining("(its initial state) it did not.")
         .hasMessageContaining("object at that point: absent at +");
   }
@@ -121,7 +124,12 @@ class ConsistentlyIT {
     client
         .configMaps()
         .resource(
-            new ConfigMapBuilder().withNewMetadata().withName(name).endMetadata().withData(data).build())
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .endMetadata()
+                .withData(data)
+                .build())
         .create();
   }
 

@@ -158,7 +158,12 @@ class EventuallyIT {
     client
         .configMaps()
         .resource(
-            new ConfigMapBuilder().withNewMetadata().withName(name).endMetadata().withData(data).build())
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .endMetadata()
+                .withData(data)
+                .build())
         .create();
   }
 

@@ -10,7 +10,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.github.kubeharness.KubeHarnessException;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -42,11 +45,18 @@ class FailureMessageIT {
   @Test
   void timeoutShowsExpectationConditionsLastObjectAndHistory() throws Exception {
     widgets(client).resource(widget("w")).create();
+    // Written before the clock starts, so the one write made while waiting is quick.
+    setConditions(client, "w", condition("Progressing", "True", "Scaling", "1 of 3 ready"));
     AssertionError error;
     try (Later controller =
         Later.after(
             Duration.ofMillis(200),
-            () -> setConditions(client, "w", condition("Ready", "False", "Degraded", "replica 2 crashed")))) {
+            () ->
+                setConditions(
+                    client,
+                    "w",
+                    condition("Progressing", "True", "Scaling", "2 of 3 ready"),
+                    condition("Ready", "False", "Degraded", "replica 2 crashed")))) {
       error =
           catchThrowableOfType(
               AssertionError.class,
@@ -65,12 +75,15 @@ class FailureMessageIT {
         .hasMessageContaining("last check failed:")
         .hasMessageContaining("its conditions are:")
         .hasMessageContaining("Ready=False (Degraded: replica 2 crashed)")
+        .hasMessageContaining("Progressing=True (Scaling: 2 of 3 ready)")
         .hasMessageContaining("last observed object (MODIFIED at +")
         .hasMessageContaining("kind: Widget")
         .hasMessageContaining("reason: Degraded")
         .hasMessageContaining("changes seen while waiting:")
         .hasMessageContaining("initial state: present (resourceVersion ")
-        .hasMessageMatching("(?s).*\\+\\d+\\.\\d{3}s MODIFIED \\(resourceVersion \\d+.*\\): \\+status.*")
+        .hasMessageMatching(
+            "(?s).*\\+\\d+\\.\\d{3}s MODIFIED \\(resourceVersion \\d+, generation 1\\): "
+                + "status\\.conditions\\[Progressing\\]\\.message, \\+status\\.conditions\\[Ready\\].*")
         .hasMessageNotContaining("managedFields");
     assertThat(error.getCause())
         .isInstanceOf(AssertionError.class)
@@ -86,10 +99,39 @@ class FailureMessageIT {
                     .exists())
         .isInstanceOf(AssertionError.class)
         .hasMessageStartingWith(
-            "Expected ConfigMap ghost in namespace " + client.getNamespace() + " to exist within 500 ms.")
+            "Expected ConfigMap ghost in namespace "
+                + client.getNamespace()
+                + " to exist within 500 ms.")
         .hasMessageContaining("to exist, but it does not")
         .hasMessageContaining("never observed: the object did not exist at any point")
         .hasMessageNotContaining("changes seen while waiting");
+  }
+
+  @Test
+  void aKindTheServerDoesNotServeFailsAtOnceWithTheFix() {
+    ResourceDefinitionContext notInstalled =
+        new ResourceDefinitionContext.Builder()
+            .withGroup("missing.kubeharness.io")
+            .withVersion("v1")
+            .withKind("Gadget")
+            .withPlural("gadgets")
+            .withNamespaced(true)
+            .build();
+    assertThatThrownBy(
+            () ->
+                eventually(client.genericKubernetesResources(notInstalled).withName("g")).exists())
+        .isInstanceOf(KubeHarnessException.class)
+        .hasMessageStartingWith("Could not watch Gadget g in namespace " + client.getNamespace())
+        .hasMessageContaining("the CRD is installed and Established")
+        .hasCauseInstanceOf(KubernetesClientException.class);
+  }
+
+  @Test
+  void aResourceBuiltFromAnItemIsNamedToo() {
+    var ghost = new ConfigMapBuilder().withNewMetadata().withName("ghost").endMetadata().build();
+    assertThatThrownBy(
+            () -> eventually(client.resource(ghost)).within(Duration.ofMillis(300)).exists())
+        .hasMessageStartingWith("Expected ConfigMap ghost to exist within 300 ms.");
   }
 
   @Test
@@ -140,15 +182,23 @@ class FailureMessageIT {
     client.configMaps().withName("held").delete();
     try {
       assertThatThrownBy(
-              () -> eventually(client.configMaps().withName("held")).within(Duration.ofMillis(500)).isDeleted())
+              () ->
+                  eventually(client.configMaps().withName("held"))
+                      .within(Duration.ofMillis(500))
+                      .isDeleted())
           .hasMessageContaining("to be deleted within 500 ms.")
-          .hasMessageContaining("waiting for a controller to remove finalizers [test.kubeharness.io/hold]")
+          .hasMessageContaining(
+              "waiting for a controller to remove finalizers [test.kubeharness.io/hold]")
           .hasMessageContaining("deletionTimestamp:");
     } finally {
-      client.configMaps().withName("held").edit(c -> {
-        c.getMetadata().setFinalizers(List.of());
-        return c;
-      });
+      client
+          .configMaps()
+          .withName("held")
+          .edit(
+              c -> {
+                c.getMetadata().setFinalizers(List.of());
+                return c;
+              });
     }
     eventually(client.configMaps().withName("held")).isDeleted();
   }

@@ -3,9 +3,9 @@ package io.github.kubeharness.assertions;
 import java.time.Duration;
 
 /**
- * Runs an action on another thread after a delay, standing in for a controller that acts while
- * the test waits. {@link #close()} joins the thread and rethrows what the action threw, so no
- * helper thread outlives its test and a failing helper fails the test.
+ * Runs an action on another thread after a delay, standing in for a controller that acts while the
+ * test waits. {@link #close()} joins the thread and rethrows what the action threw, so no helper
+ * thread outlives its test and a failing helper fails the test.
  */
 final class Later implements AutoCloseable {
 

@@ -20,8 +20,8 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A minimal control plane for one test class, with the Widget CRD installed: a namespaced kind
- * with free-form spec and status (status subresource) on which tests write any conditions.
+ * A minimal control plane for one test class, with the Widget CRD installed: a namespaced kind with
+ * free-form spec and status (status subresource) on which tests write any conditions.
  */
 final class TestCluster implements AutoCloseable {
 
@@ -74,7 +74,9 @@ final class TestCluster implements AutoCloseable {
 
   /** Widgets in the client's namespace. */
   static MixedOperation<
-          GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>>
+          GenericKubernetesResource,
+          GenericKubernetesResourceList,
+          Resource<GenericKubernetesResource>>
       widgets(KubernetesClient client) {
     return client.genericKubernetesResources(WIDGETS);
   }

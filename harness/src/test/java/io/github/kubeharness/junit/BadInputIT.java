@@ -7,14 +7,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Each misconfiguration fails with a message naming the file/attribute, the problem and the fix. */
+/**
+ * Each misconfiguration fails with a message naming the file/attribute, the problem and the fix.
+ */
 class BadInputIT {
 
   static java.util.stream.Stream<Arguments> scenarios() {
     return java.util.stream.Stream.of(
         Arguments.of(
             BadInputScenarios.MissingCrdPath.class,
-            new String[] {"crds entry 'src/test/resources/no/such/dir' does not exist", "classpath:"}),
+            new String[] {
+              "crds entry 'src/test/resources/no/such/dir' does not exist", "classpath:"
+            }),
         Arguments.of(
             BadInputScenarios.InvalidYaml.class,
             new String[] {"not-yaml.yaml is not valid YAML at line"}),
@@ -29,7 +33,8 @@ class BadInputIT {
         Arguments.of(
             BadInputScenarios.CrdClassWithoutGeneratedYaml.class,
             new String[] {
-              "No generated CRD for", "META-INF/fabric8/nogeneratedcrds.test.kubeharness.io-v1.yml",
+              "No generated CRD for",
+              "META-INF/fabric8/nogeneratedcrds.test.kubeharness.io-v1.yml",
               "crd-generator-maven-plugin"
             }),
         Arguments.of(
@@ -43,7 +48,9 @@ class BadInputIT {
             new String[] {"Unknown profile 'maximal'", "minimal, standard"}),
         Arguments.of(
             BadInputScenarios.OperatorWithoutReconcilers.class,
-            new String[] {"Cannot inject io.javaoperatorsdk.operator.Operator", "no such controller"}));
+            new String[] {
+              "Cannot inject io.javaoperatorsdk.operator.Operator", "no such controller"
+            }));
   }
 
   @ParameterizedTest(name = "{0}")

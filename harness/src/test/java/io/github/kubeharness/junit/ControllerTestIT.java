@@ -45,7 +45,8 @@ class ControllerTestIT {
 
     ConfigMap cm = eventually(client.configMaps().withName("hello")).exists();
     assertThat(cm.getData()).containsEntry("message", "hi there");
-    Widget widget = eventually(client.resources(Widget.class).withName("hello")).hasCondition("Ready", "True");
+    Widget widget =
+        eventually(client.resources(Widget.class).withName("hello")).hasCondition("Ready", "True");
     eventually(client.configMaps().withName("hello")).isOwnedBy(widget);
     assertThat(reconciler.reconciliations.get()).isPositive();
   }
@@ -56,10 +57,14 @@ class ControllerTestIT {
     eventually(client.configMaps().withName("changing"))
         .satisfies(cm -> assertThat(cm.getData()).containsEntry("message", "one"));
 
-    client.resources(Widget.class).withName("changing").edit(w -> {
-      w.getSpec().message = "two";
-      return w;
-    });
+    client
+        .resources(Widget.class)
+        .withName("changing")
+        .edit(
+            w -> {
+              w.getSpec().message = "two";
+              return w;
+            });
 
     kube.eventually(ConfigMap.class, "changing")
         .satisfies(cm -> assertThat(cm.getData()).containsEntry("message", "two"));

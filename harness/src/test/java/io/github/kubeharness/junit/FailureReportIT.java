@@ -31,9 +31,12 @@ class FailureReportIT {
             "expectsAMessageTheControllerNeverWrites");
     assertThat(report.resolve("objects.yaml")).exists();
     String objects = Files.readString(report.resolve("objects.yaml"));
-    assertThat(objects).contains("kind: Widget", "name: broken", "actual message").doesNotContain("managedFields");
+    assertThat(objects)
+        .contains("kind: Widget", "name: broken", "actual message")
+        .doesNotContain("managedFields");
     assertThat(Files.readString(report.resolve("controller.log"))).contains("reconciling widget");
-    assertThat(Files.readString(report.resolve("api-requests.txt"))).contains("widgets", "configmaps");
+    assertThat(Files.readString(report.resolve("api-requests.txt")))
+        .contains("widgets", "configmaps");
     assertThat(report.resolve("events.txt")).exists();
     assertThat(Files.readString(report.resolve("summary.txt"))).contains("kube-harness report: ");
   }

@@ -28,6 +28,10 @@ class ParallelClassesIT {
 
     assertThat(outcomes)
         .hasSize(2)
-        .allSatisfy(o -> assertThat(o.status()).as(String.valueOf(o.failure())).isEqualTo(TestExecutionResult.Status.SUCCESSFUL));
+        .allSatisfy(
+            o ->
+                assertThat(o.status())
+                    .as(String.valueOf(o.failure()))
+                    .isEqualTo(TestExecutionResult.Status.SUCCESSFUL));
   }
 }

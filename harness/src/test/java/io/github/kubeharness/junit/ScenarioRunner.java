@@ -35,10 +35,14 @@ final class ScenarioRunner {
         new TestExecutionListener() {
           @Override
           public void executionFinished(TestIdentifier id, TestExecutionResult result) {
-            if (id.getType().isTest() || result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+            if (id.getType().isTest()
+                || result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
               synchronized (outcomes) {
                 outcomes.add(
-                    new Outcome(id.getDisplayName(), result.getStatus(), result.getThrowable().orElse(null)));
+                    new Outcome(
+                        id.getDisplayName(),
+                        result.getStatus(),
+                        result.getThrowable().orElse(null)));
               }
             }
           }

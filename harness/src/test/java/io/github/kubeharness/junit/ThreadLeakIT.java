@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 class ThreadLeakIT {
 
   private static final Pattern JDK_OWNED =
-      Pattern.compile("HttpClient-\\d+-(SelectorManager|Worker-\\d+)|ForkJoinPool.*|process reaper.*|Attach Listener|Common-Cleaner");
+      Pattern.compile(
+          "HttpClient-\\d+-(SelectorManager|Worker-\\d+)|ForkJoinPool.*|process reaper.*|Attach Listener|Common-Cleaner");
 
   @Test
   void controllersAndClientsLeaveNoThreadsBehind() {
@@ -53,6 +54,8 @@ class ThreadLeakIT {
   }
 
   private static Set<Long> liveThreadIds() {
-    return Thread.getAllStackTraces().keySet().stream().map(Thread::getId).collect(Collectors.toSet());
+    return Thread.getAllStackTraces().keySet().stream()
+        .map(Thread::getId)
+        .collect(Collectors.toSet());
   }
 }

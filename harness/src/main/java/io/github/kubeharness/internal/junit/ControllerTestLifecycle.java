@@ -50,7 +50,8 @@ public final class ControllerTestLifecycle {
     } else {
       scope = scope(context).orElseThrow();
     }
-    Injector injector = classStore(context).computeIfAbsent(Injector.class, k -> new Injector(), Injector.class);
+    Injector injector =
+        classStore(context).computeIfAbsent(Injector.class, k -> new Injector(), Injector.class);
     for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
       injector.injectFields(instance, scope);
     }
@@ -114,7 +115,8 @@ public final class ControllerTestLifecycle {
     }
     return ExtensionConfig.class != type
         && AnnotationSupport.isAnnotated(context.getRequiredTestClass(), ControllerTest.class)
-        && (config(context).reconcilers().contains(type) || config(context).controllers().contains(type));
+        && (config(context).reconcilers().contains(type)
+            || config(context).controllers().contains(type));
   }
 
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
@@ -144,7 +146,9 @@ public final class ControllerTestLifecycle {
   }
 
   private static Optional<TestScope> scope(ExtensionContext context) {
-    for (Optional<ExtensionContext> c = Optional.of(context); c.isPresent(); c = c.get().getParent()) {
+    for (Optional<ExtensionContext> c = Optional.of(context);
+        c.isPresent();
+        c = c.get().getParent()) {
       TestScope scope = c.get().getStore(NAMESPACE).get(TestScope.class, TestScope.class);
       if (scope != null) {
         return Optional.of(scope);
@@ -184,7 +188,9 @@ public final class ControllerTestLifecycle {
         .getRoot()
         .getStore(NAMESPACE)
         .computeIfAbsent(
-            "cluster:" + config.clusterKey(), k -> SharedCluster.start(config), SharedCluster.class);
+            "cluster:" + config.clusterKey(),
+            k -> SharedCluster.start(config),
+            SharedCluster.class);
   }
 
   private static Throwable withSummary(Throwable failure, String summary) {

@@ -55,7 +55,8 @@ final class CrdInstaller {
       }
       CustomResourceDefinition crd;
       try {
-        crd = Serialization.jsonMapper().treeToValue(document.node(), CustomResourceDefinition.class);
+        crd =
+            Serialization.jsonMapper().treeToValue(document.node(), CustomResourceDefinition.class);
       } catch (Exception e) {
         throw new ExtensionConfigurationException(
             document.source() + " is not a valid CustomResourceDefinition: " + e.getMessage(), e);
@@ -75,7 +76,9 @@ final class CrdInstaller {
   static String generatedCrd(Class<?> type) {
     if (!HasMetadata.class.isAssignableFrom(type)) {
       throw new ExtensionConfigurationException(
-          "crdClasses entry " + type.getName() + " is not a Kubernetes resource class (HasMetadata).");
+          "crdClasses entry "
+              + type.getName()
+              + " is not a Kubernetes resource class (HasMetadata).");
     }
     @SuppressWarnings("unchecked")
     Class<? extends HasMetadata> resource = (Class<? extends HasMetadata>) type;
@@ -96,10 +99,22 @@ final class CrdInstaller {
   private void apply(CustomResourceDefinition crd, String source) {
     crd.getMetadata().setResourceVersion(null);
     try {
-      admin.apiextensions().v1().customResourceDefinitions().resource(crd).forceConflicts().serverSideApply();
+      admin
+          .apiextensions()
+          .v1()
+          .customResourceDefinitions()
+          .resource(crd)
+          .forceConflicts()
+          .serverSideApply();
     } catch (RuntimeException e) {
       throw new ExtensionConfigurationException(
-          "The API server rejected the CRD " + crd.getMetadata().getName() + " from " + source + ": " + e.getMessage(), e);
+          "The API server rejected the CRD "
+              + crd.getMetadata().getName()
+              + " from "
+              + source
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -158,7 +173,14 @@ final class CrdInstaller {
   }
 
   private static String describe(CustomResourceDefinitionCondition c) {
-    return c.getType() + "=" + c.getStatus() + " (" + Objects.toString(c.getReason(), "") + ": " + Objects.toString(c.getMessage(), "") + ")";
+    return c.getType()
+        + "="
+        + c.getStatus()
+        + " ("
+        + Objects.toString(c.getReason(), "")
+        + ": "
+        + Objects.toString(c.getMessage(), "")
+        + ")";
   }
 
   private static void pause() {

@@ -23,7 +23,8 @@ final class RunningControllers implements AutoCloseable {
   private Object operator;
 
   /** Starts everything {@code config} names; on failure stops what started and rethrows. */
-  static RunningControllers start(ExtensionConfig config, KubernetesClient client, String namespace) {
+  static RunningControllers start(
+      ExtensionConfig config, KubernetesClient client, String namespace) {
     RunningControllers controllers = new RunningControllers();
     try {
       if (!config.reconcilers().isEmpty()) {
@@ -93,7 +94,8 @@ final class RunningControllers implements AutoCloseable {
       throw new ControllerStartException(
           "The constructor of " + type.getName() + " threw: " + e.getCause(), e.getCause());
     } catch (ReflectiveOperationException e) {
-      throw new ExtensionConfigurationException("Cannot instantiate " + type.getName() + ": " + e, e);
+      throw new ExtensionConfigurationException(
+          "Cannot instantiate " + type.getName() + ": " + e, e);
     }
   }
 

@@ -36,7 +36,9 @@ final class ServiceAccountIdentity implements AutoCloseable {
   private final List<GenericKubernetesResource> clusterScoped;
 
   private ServiceAccountIdentity(
-      KubernetesClient admin, KubernetesClient client, List<GenericKubernetesResource> clusterScoped) {
+      KubernetesClient admin,
+      KubernetesClient client,
+      List<GenericKubernetesResource> clusterScoped) {
     this.admin = admin;
     this.client = client;
     this.clusterScoped = clusterScoped;
@@ -49,7 +51,12 @@ final class ServiceAccountIdentity implements AutoCloseable {
     admin
         .serviceAccounts()
         .inNamespace(namespace)
-        .resource(new ServiceAccountBuilder().withNewMetadata().withName(serviceAccount).endMetadata().build())
+        .resource(
+            new ServiceAccountBuilder()
+                .withNewMetadata()
+                .withName(serviceAccount)
+                .endMetadata()
+                .build())
         .create();
     List<GenericKubernetesResource> clusterScoped = new ArrayList<>();
     for (ManifestFiles.Document document : documents) {
@@ -97,7 +104,12 @@ final class ServiceAccountIdentity implements AutoCloseable {
             .serviceAccounts()
             .inNamespace(namespace)
             .withName(serviceAccount)
-            .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build())
+            .tokenRequest(
+                new TokenRequestBuilder()
+                    .withNewSpec()
+                    .withExpirationSeconds(3600L)
+                    .endSpec()
+                    .build())
             .getStatus()
             .getToken();
     Config base = admin.getConfiguration();
@@ -114,7 +126,8 @@ final class ServiceAccountIdentity implements AutoCloseable {
         admin, new KubernetesClientBuilder().withConfig(config).build(), clusterScoped);
   }
 
-  private static void retargetSubjects(ObjectNode binding, String namespace, String serviceAccount) {
+  private static void retargetSubjects(
+      ObjectNode binding, String namespace, String serviceAccount) {
     JsonNode subjects = binding.path("subjects");
     if (!(subjects instanceof ArrayNode array)) {
       return;

@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * One API server shared by every test class of the same configuration in this JVM, kept in the
- * root store and closed by JUnit after the last test. Owns the admin client and the record of
- * installed CRDs.
+ * One API server shared by every test class of the same configuration in this JVM, kept in the root
+ * store and closed by JUnit after the last test. Owns the admin client and the record of installed
+ * CRDs.
  */
 public final class SharedCluster implements AutoCloseable {
 

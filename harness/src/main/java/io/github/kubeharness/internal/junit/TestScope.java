@@ -9,9 +9,9 @@ import java.util.Optional;
 
 /**
  * What one test (or one class, in per-class namespace mode) runs in: its namespace, a client
- * namespaced to it, the controllers and, with {@code rbac}, the ServiceAccount they act as.
- * Stored in the method or class store; closing stops the controllers and deletes the namespace —
- * unless the test failed and the namespace is to be kept.
+ * namespaced to it, the controllers and, with {@code rbac}, the ServiceAccount they act as. Stored
+ * in the method or class store; closing stops the controllers and deletes the namespace — unless
+ * the test failed and the namespace is to be kept.
  */
 public final class TestScope implements AutoCloseable {
 
@@ -33,14 +33,16 @@ public final class TestScope implements AutoCloseable {
   }
 
   /** Creates the namespace, the controller identity, then starts the controllers. */
-  static TestScope open(SharedCluster cluster, ExtensionConfig config, String className, String methodName) {
+  static TestScope open(
+      SharedCluster cluster, ExtensionConfig config, String className, String methodName) {
     String namespace = TestNamespaces.create(cluster.admin(), className, methodName);
     TestScope scope = new TestScope(cluster, config, namespace);
     try {
       KubernetesClient controllerClient = scope.client;
       if (!config.rbac().isEmpty()) {
         scope.identity =
-            ServiceAccountIdentity.create(cluster.admin(), namespace, config.serviceAccount(), config.rbac());
+            ServiceAccountIdentity.create(
+                cluster.admin(), namespace, config.serviceAccount(), config.rbac());
         controllerClient = scope.identity.client();
       }
       scope.controllers = RunningControllers.start(config, controllerClient, namespace);

@@ -11,9 +11,8 @@ import java.nio.file.Path;
  *
  * <p>A small {@code /bin/sh} process reads commands from a pipe whose write end only this JVM
  * holds. When the JVM dies for any reason the kernel closes that pipe, the script reads end of
- * file, sends SIGTERM to every process still registered, SIGKILL two seconds later, and removes the
- * registered directories. One watchdog serves the whole JVM: it guards a JVM-wide resource, which
- * is why it is a singleton.
+ * file, sends SIGKILL to every process still registered and removes the registered directories. One
+ * watchdog serves the whole JVM: it guards a JVM-wide resource, which is why it is a singleton.
  */
 public final class Watchdog {
 
@@ -32,12 +31,9 @@ public final class Watchdog {
           "    u*) dirs=$(printf '%s' \"$dirs\" | sed \"s# ${line#u}##\") ;;",
           "  esac",
           "done",
-          "if [ -n \"$(printf '%s' \"$pids\" | tr -d ' ')\" ]; then",
-          "  kill -TERM $pids 2>/dev/null",
-          "  i=0",
-          "  while [ $i -lt 20 ] && kill -0 $pids 2>/dev/null; do sleep 0.1; i=$((i+1)); done",
-          "  kill -KILL $pids 2>/dev/null",
-          "fi",
+          // Straight to SIGKILL: the run's data is temporary, so a graceful shutdown buys
+          // nothing, and the processes should be gone the moment the JVM is.
+          "if [ -n \"$(printf '%s' \"$pids\" | tr -d ' ')\" ]; then kill -KILL $pids 2>/dev/null; fi",
           "for d in $dirs; do rm -rf \"$d\"; done",
           "");
 

@@ -73,7 +73,8 @@ public final class BadInputScenarios {
   /** A resource class nobody generated a CRD for. */
   @io.fabric8.kubernetes.model.annotation.Group("test.kubeharness.io")
   @io.fabric8.kubernetes.model.annotation.Version("v1")
-  public static class NoGeneratedCrd extends io.fabric8.kubernetes.client.CustomResource<Void, Void> {}
+  public static class NoGeneratedCrd
+      extends io.fabric8.kubernetes.client.CustomResource<Void, Void> {}
 
   /** A reconciler whose constructor fails, as one with a missing configuration would. */
   public static class ExplodingReconciler implements Reconciler<Widget> {

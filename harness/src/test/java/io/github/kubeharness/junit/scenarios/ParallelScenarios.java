@@ -22,11 +22,13 @@ public final class ParallelScenarios {
 
   static void meetTheOther() throws InterruptedException {
     bothRunning.countDown();
-    assertThat(bothRunning.await(60, TimeUnit.SECONDS)).as("the other class ran concurrently").isTrue();
+    assertThat(bothRunning.await(60, TimeUnit.SECONDS))
+        .as("the other class ran concurrently")
+        .isTrue();
   }
 
-  static void sameNamedWidgetsDoNotCollide(KubernetesClient client, String namespace, String message)
-      throws InterruptedException {
+  static void sameNamedWidgetsDoNotCollide(
+      KubernetesClient client, String namespace, String message) throws InterruptedException {
     client.resources(Widget.class).resource(Widget.named("same-name", message)).create();
     meetTheOther();
     eventually(client.configMaps().withName("same-name"))
