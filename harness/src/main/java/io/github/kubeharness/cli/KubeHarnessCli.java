@@ -1,11 +1,15 @@
 package io.github.kubeharness.cli;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.LocalControlPlane;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
+import io.github.kubeharness.internal.manifest.ManifestApplier;
+import io.github.kubeharness.internal.process.ShutdownHooks;
+import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.internal.provision.Binaries;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.internal.provision.Component;
@@ -30,11 +34,12 @@ public final class KubeHarnessCli {
           "usage: java -jar kube-harness.jar <command> [options]",
           "",
           "commands:",
-          "  provision [--profile P] [--kubernetes-version V] [--verify]",
+          "  provision [--profile P] [--kubernetes-version V] [--with-kubectl] [--verify]",
           "        resolve or build the control-plane binaries and print where they are",
-          "  up [--profile P] [--kubernetes-version V] [--kubeconfig PATH]",
+          "  up [--profile P] [--kubernetes-version V] [--kubeconfig PATH] [--install PATH]... [--run CMD]",
           "        start a control plane, write its admin kubeconfig, print `export KUBECONFIG=...`,",
-          "        and run until Ctrl-C / SIGTERM",
+          "        apply manifests (CRDs first, awaited), run CMD with KUBECONFIG set, and keep",
+          "        running until Ctrl-C / SIGTERM (or until CMD exits)",
           "  env   print the effective settings",
           "",
           "options:",
@@ -44,7 +49,10 @@ public final class KubeHarnessCli {
           "  --kubernetes-version V         default: "
               + Settings.describe(Settings.KUBERNETES_VERSION),
           "  --kubeconfig PATH              where `up` writes the admin kubeconfig",
+          "  --install PATH                 `up`: manifests to apply (file, directory, classpath:), repeatable",
+          "  --run CMD                      `up`: a command to run against the control plane (e.g. your operator)",
           "  --verify                       `provision`: check cached binaries against their SHA-256",
+          "  --with-kubectl                 `provision`: also provide kubectl (built like the rest)",
           "");
 
   private final PrintStream out;
@@ -99,7 +107,7 @@ public final class KubeHarnessCli {
   private int provision(Options parsed) {
     ControlPlaneOptions options = parsed.controlPlaneOptions();
     BinaryResolver resolver = new BinaryResolver(options);
-    Binaries binaries = resolver.resolve(options.profile());
+    Binaries binaries = resolver.resolve(options.profile(), parsed.withKubectl);
     if (parsed.verify) {
       for (Component c : Component.values()) {
         resolver.cache().verify(c);
@@ -142,16 +150,60 @@ public final class KubeHarnessCli {
         controlPlane.apiServerUrl(),
         (System.nanoTime() - started) / 1_000_000,
         ((LocalControlPlane) controlPlane).runDirectory());
+    if (!parsed.install.isEmpty()) {
+      try (KubernetesClient admin = controlPlane.newClient()) {
+        ManifestApplier.apply(admin, parsed.install, line -> out.println("# " + line));
+      }
+    }
     out.println("export KUBECONFIG=" + kubeconfig);
     out.println("# press Ctrl-C to stop");
     out.flush();
     // The JVM's shutdown hook (registered by start) stops the control plane on Ctrl-C / SIGTERM.
+    if (parsed.run != null) {
+      return runUntilExit(parsed.run, kubeconfig, controlPlane);
+    }
     try {
       new CountDownLatch(1).await();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
     return 0;
+  }
+
+  // The command shares this terminal; it is stopped before the control plane at exit (shutdown
+  // hooks close the last registered first) and dies with the JVM even on kill -9 (watchdog).
+  private int runUntilExit(String command, Path kubeconfig, ControlPlane controlPlane) {
+    out.println("# running: " + command);
+    out.flush();
+    try {
+      ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", "exec " + command).inheritIO();
+      builder.environment().put("KUBECONFIG", kubeconfig.toString());
+      Process child = builder.start();
+      Watchdog.get().watch(child.pid());
+      AutoCloseable stopChild =
+          () -> {
+            child.destroy();
+            child.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+            child.destroyForcibly();
+          };
+      ShutdownHooks.register(stopChild);
+      int code = child.waitFor();
+      ShutdownHooks.unregister(stopChild);
+      System.err.println(
+          "kube-harness: `"
+              + command
+              + "` exited with code "
+              + code
+              + "; stopping the control plane");
+      controlPlane.stop();
+      return code;
+    } catch (IOException e) {
+      controlPlane.stop();
+      throw new KubeHarnessException("Cannot run `" + command + "`: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 130;
+    }
   }
 
   private int env(Options parsed) {
@@ -198,6 +250,9 @@ public final class KubeHarnessCli {
     String kubernetesVersion;
     Path kubeconfig;
     boolean verify;
+    boolean withKubectl;
+    final java.util.List<String> install = new java.util.ArrayList<>();
+    String run;
 
     static Options parse(Deque<String> args) {
       Options o = new Options();
@@ -213,6 +268,9 @@ public final class KubeHarnessCli {
           case "--kubernetes-version" -> o.kubernetesVersion = valueOf(arg, value, args);
           case "--kubeconfig" -> o.kubeconfig = Path.of(valueOf(arg, value, args));
           case "--verify" -> o.verify = true;
+          case "--with-kubectl" -> o.withKubectl = true;
+          case "--install" -> o.install.add(valueOf(arg, value, args));
+          case "--run" -> o.run = valueOf(arg, value, args);
           default -> throw new UsageException("unknown option '" + arg + "'");
         }
       }

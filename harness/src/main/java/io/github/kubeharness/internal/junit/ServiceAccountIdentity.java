@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.github.kubeharness.internal.manifest.ManifestFiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.LocalControlPlane;
+import io.github.kubeharness.internal.manifest.CrdInstaller;
 import java.nio.file.Path;
 import java.util.Optional;
 

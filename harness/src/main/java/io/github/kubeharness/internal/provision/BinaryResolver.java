@@ -55,9 +55,20 @@ public final class BinaryResolver {
 
   /** Resolves what {@code profile} needs, provisioning missing binaries. */
   public Binaries resolve(Profile profile) {
+    return resolve(profile, false);
+  }
+
+  /**
+   * Resolves what {@code profile} needs and, when {@code withKubectl}, kubectl too (for the Make
+   * targets and the e2e suite, which render kustomize manifests with it).
+   */
+  public Binaries resolve(Profile profile, boolean withKubectl) {
     Set<Component> needed = EnumSet.of(Component.ETCD, Component.KUBE_APISERVER);
     if (profile == Profile.STANDARD) {
       needed.add(Component.KUBE_CONTROLLER_MANAGER);
+    }
+    if (withKubectl) {
+      needed.add(Component.KUBECTL);
     }
     Map<Component, Path> found = new EnumMap<>(Component.class);
     Set<String> origins = new LinkedHashSet<>();
@@ -67,7 +78,10 @@ public final class BinaryResolver {
     if (found.size() < needed.size()) {
       provision(needed, found, origins);
     }
-    Optional<Path> kubectl = lookUp(Component.KUBECTL, new LinkedHashSet<>());
+    Optional<Path> kubectl =
+        withKubectl
+            ? Optional.of(found.get(Component.KUBECTL))
+            : lookUp(Component.KUBECTL, new LinkedHashSet<>());
     return new Binaries(
         found.get(Component.ETCD),
         found.get(Component.KUBE_APISERVER),

@@ -81,7 +81,7 @@ final class SourceBuild {
 
     List<Component> kubernetesParts = new ArrayList<>();
     for (Component c : components) {
-      if (c == Component.KUBE_APISERVER || c == Component.KUBE_CONTROLLER_MANAGER) {
+      if (c != Component.ETCD) {
         kubernetesParts.add(c);
       }
     }

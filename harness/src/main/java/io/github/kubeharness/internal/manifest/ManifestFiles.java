@@ -1,10 +1,11 @@
-package io.github.kubeharness.internal.junit;
+package io.github.kubeharness.internal.manifest;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.github.kubeharness.KubeHarnessException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -14,20 +15,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * Reads Kubernetes manifests named in an annotation: files, directories of {@code .yaml}/{@code
  * .yml} files (recursively, sorted; kustomization files skipped) and {@code classpath:} resources.
  * Multi-document YAML is split into documents; a parse error names the file and line.
  */
-final class ManifestFiles {
+public final class ManifestFiles {
 
   private static final YAMLMapper YAML = new YAMLMapper();
 
   /** One YAML document and where it came from. */
-  record Document(JsonNode node, String source, boolean fromDirectory) {
-    String kind() {
+  public record Document(JsonNode node, String source, boolean fromDirectory) {
+    public String kind() {
       return node.path("kind").asText("");
     }
   }
@@ -35,27 +35,27 @@ final class ManifestFiles {
   private ManifestFiles() {}
 
   /** All documents of all entries, in order. {@code attribute} names the annotation attribute. */
-  static List<Document> read(List<String> entries, String attribute) {
+  public static List<Document> read(List<String> entries, String attribute) {
     List<Document> documents = new ArrayList<>();
     for (String entry : entries) {
       if (entry.startsWith("classpath:")) {
         String resource = entry.substring("classpath:".length()).replaceFirst("^/", "");
         URL url = Thread.currentThread().getContextClassLoader().getResource(resource);
         if (url == null) {
-          throw new ExtensionConfigurationException(
+          throw new KubeHarnessException(
               attribute + " entry '" + entry + "': no such resource on the test classpath.");
         }
         try (InputStream in = url.openStream()) {
           documents.addAll(
               parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), entry, false));
         } catch (IOException e) {
-          throw new ExtensionConfigurationException("Cannot read " + entry + ": " + e, e);
+          throw new KubeHarnessException("Cannot read " + entry + ": " + e, e);
         }
         continue;
       }
       Path path = Path.of(entry);
       if (!Files.exists(path)) {
-        throw new ExtensionConfigurationException(
+        throw new KubeHarnessException(
             attribute
                 + " entry '"
                 + entry
@@ -88,7 +88,7 @@ final class ManifestFiles {
         JsonLocation at = jpe.getLocation();
         line = " at line " + at.getLineNr() + ", column " + at.getColumnNr();
       }
-      throw new ExtensionConfigurationException(
+      throw new KubeHarnessException(
           source
               + " is not valid YAML"
               + line
@@ -110,7 +110,7 @@ final class ManifestFiles {
           .sorted()
           .toList();
     } catch (IOException e) {
-      throw new ExtensionConfigurationException("Cannot list " + path + ": " + e, e);
+      throw new KubeHarnessException("Cannot list " + path + ": " + e, e);
     }
   }
 
@@ -118,7 +118,7 @@ final class ManifestFiles {
     try {
       return Files.readString(file);
     } catch (IOException e) {
-      throw new ExtensionConfigurationException("Cannot read " + file + ": " + e, e);
+      throw new KubeHarnessException("Cannot read " + file + ": " + e, e);
     }
   }
 }

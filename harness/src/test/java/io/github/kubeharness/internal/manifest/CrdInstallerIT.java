@@ -1,4 +1,4 @@
-package io.github.kubeharness.internal.junit;
+package io.github.kubeharness.internal.manifest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,20 +1,22 @@
-package io.github.kubeharness.internal.junit;
+package io.github.kubeharness.internal.manifest;
 
 import io.fabric8.kubernetes.api.model.APIResource;
 import io.fabric8.kubernetes.api.model.APIResourceList;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionCondition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionVersion;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.github.kubeharness.KubeHarnessException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * Installs CRDs into a shared cluster once, and again only when their content changed (an edited
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * every served version is listed by discovery — the moment a controller's informer can list it —
  * never after a fixed sleep.
  */
-final class CrdInstaller {
+public final class CrdInstaller {
 
   private static final long TIMEOUT_MILLIS = 30_000;
 
@@ -30,23 +32,30 @@ final class CrdInstaller {
   // name -> content last applied; shared by all test classes using this cluster
   private final Map<String, String> applied = new ConcurrentHashMap<>();
 
-  CrdInstaller(KubernetesClient admin) {
+  public CrdInstaller(KubernetesClient admin) {
     this.admin = admin;
   }
 
   /** Installs the CRDs named by the annotation's {@code crds} and {@code crdClasses}. */
-  synchronized void install(List<String> paths, List<Class<?>> crdClasses) {
+  public synchronized void install(List<String> paths, List<Class<?>> crdClasses) {
     List<ManifestFiles.Document> documents = new ArrayList<>(ManifestFiles.read(paths, "crds"));
     for (Class<?> type : crdClasses) {
       documents.addAll(ManifestFiles.read(List.of(generatedCrd(type)), "crdClasses"));
     }
+    install(documents);
+  }
+
+  /**
+   * Installs the CRDs among {@code documents}; other kinds are an error unless from a directory.
+   */
+  public synchronized void install(List<ManifestFiles.Document> documents) {
     List<CustomResourceDefinition> changed = new ArrayList<>();
     for (ManifestFiles.Document document : documents) {
       if (!document.kind().equals("CustomResourceDefinition")) {
         if (document.fromDirectory()) {
           continue; // directories may hold other manifests next to CRDs
         }
-        throw new ExtensionConfigurationException(
+        throw new KubeHarnessException(
             document.source()
                 + " holds a "
                 + (document.kind().isEmpty() ? "document without kind" : document.kind())
@@ -58,7 +67,7 @@ final class CrdInstaller {
         crd =
             Serialization.jsonMapper().treeToValue(document.node(), CustomResourceDefinition.class);
       } catch (Exception e) {
-        throw new ExtensionConfigurationException(
+        throw new KubeHarnessException(
             document.source() + " is not a valid CustomResourceDefinition: " + e.getMessage(), e);
       }
       String content = document.node().toString();
@@ -75,7 +84,7 @@ final class CrdInstaller {
 
   static String generatedCrd(Class<?> type) {
     if (!HasMetadata.class.isAssignableFrom(type)) {
-      throw new ExtensionConfigurationException(
+      throw new KubeHarnessException(
           "crdClasses entry "
               + type.getName()
               + " is not a Kubernetes resource class (HasMetadata).");
@@ -85,7 +94,7 @@ final class CrdInstaller {
     String name = HasMetadata.getPlural(resource) + "." + HasMetadata.getGroup(resource);
     String path = "META-INF/fabric8/" + name + "-v1.yml";
     if (Thread.currentThread().getContextClassLoader().getResource(path) == null) {
-      throw new ExtensionConfigurationException(
+      throw new KubeHarnessException(
           "No generated CRD for "
               + type.getName()
               + ": expected the classpath resource "
@@ -107,7 +116,7 @@ final class CrdInstaller {
           .forceConflicts()
           .serverSideApply();
     } catch (RuntimeException e) {
-      throw new ExtensionConfigurationException(
+      throw new KubeHarnessException(
           "The API server rejected the CRD "
               + crd.getMetadata().getName()
               + " from "
@@ -125,16 +134,42 @@ final class CrdInstaller {
     while (System.currentTimeMillis() < deadline) {
       current = admin.apiextensions().v1().customResourceDefinitions().withName(name).get();
       if (current != null && established(current) && servedByDiscovery(current)) {
+        waitOutCreateDelay(current);
         return;
       }
       pause();
     }
-    throw new ExtensionConfigurationException(
+    throw new KubeHarnessException(
         "CRD "
             + name
             + " did not become Established and served within 30 s. Its conditions: "
             + conditions(current)
             + ". Check the CRD's names and schema.");
+  }
+
+  // kube-apiserver holds every create of a custom resource for 2 s while its CRD became Established
+  // less than 2 s ago (customresource_handler.go: so that in HA setups all servers have seen it).
+  // Waiting that out here, once per CRD, keeps it out of the first test, whose short timeouts it
+  // would otherwise eat. The condition's time has whole-second precision, hence the margin.
+  private static void waitOutCreateDelay(CustomResourceDefinition crd) {
+    crd.getStatus().getConditions().stream()
+        .filter(c -> "Established".equals(c.getType()))
+        .map(CustomResourceDefinitionCondition::getLastTransitionTime)
+        .filter(Objects::nonNull)
+        .findFirst()
+        .ifPresent(
+            time -> {
+              long wait =
+                  java.time.Instant.parse(time).plusMillis(2_100).toEpochMilli()
+                      - System.currentTimeMillis();
+              if (wait > 0 && wait <= 3_000) {
+                try {
+                  Thread.sleep(wait);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              }
+            });
   }
 
   private static boolean established(CustomResourceDefinition crd) {
@@ -159,8 +194,34 @@ final class CrdInstaller {
           || list.getResources().stream().map(APIResource::getName).noneMatch(plural::equals)) {
         return false;
       }
+      if (!watchCacheReady(crd, version.getName())) {
+        return false;
+      }
     }
     return true;
+  }
+
+  // Right after a CRD is Established its watch cache is still initializing: lists from the cache
+  // answer 429 and a watch opened now delivers its first events only seconds later. A list with
+  // resourceVersion=0 is served from that cache, so its success means informers work at once.
+  private boolean watchCacheReady(CustomResourceDefinition crd, String version) {
+    ResourceDefinitionContext context =
+        new ResourceDefinitionContext.Builder()
+            .withGroup(crd.getSpec().getGroup())
+            .withVersion(version)
+            .withPlural(crd.getSpec().getNames().getPlural())
+            .withKind(crd.getSpec().getNames().getKind())
+            .withNamespaced("Namespaced".equals(crd.getSpec().getScope()))
+            .build();
+    try {
+      admin
+          .genericKubernetesResources(context)
+          .inAnyNamespace()
+          .list(new ListOptionsBuilder().withResourceVersion("0").withLimit(1L).build());
+      return true;
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
 
   private static String conditions(CustomResourceDefinition crd) {
