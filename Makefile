@@ -4,7 +4,7 @@ MVNW  := ./mvnw -B -ntp
 CLI   := harness/target/kube-harness.jar
 PROFILE ?= standard
 
-.PHONY: help test build cli provision cluster dev fmt clean bench
+.PHONY: help test build cli provision cluster dev fmt clean bench images
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -28,6 +28,9 @@ cluster: $(CLI) ## start a local control plane until Ctrl-C; prints `export KUBE
 
 dev: $(CLI) ## local control plane with its kubeconfig in target/dev/kubeconfig (the Guestbook operator joins it with issue 5)
 	java -jar $(CLI) up --profile $(PROFILE) --kubeconfig target/dev/kubeconfig
+
+images: $(CLI) ## build the container backend's images FROM scratch out of the provisioned binaries (needs Docker)
+	bash hack/build-images.sh
 
 fmt: ## format all Java sources (google-java-format via Spotless)
 	$(MVNW) -q spotless:apply

@@ -23,6 +23,14 @@ public interface ControlPlane extends AutoCloseable {
     return new LocalControlPlane(options);
   }
 
+  /**
+   * A control plane of the backend {@code options} name ({@link Backend#AUTO} decides here, and
+   * logs its choice and why once). Not started yet.
+   */
+  static ControlPlane create(ControlPlaneOptions options) {
+    return io.github.kubeharness.internal.backend.Backends.create(options);
+  }
+
   /** Starts the control plane and waits until it is ready. Idempotent. */
   void start();
 
@@ -49,6 +57,11 @@ public interface ControlPlane extends AutoCloseable {
 
   /** A file holding {@link #kubeconfig()}, for {@code kubectl} and child processes. */
   Path kubeconfigFile();
+
+  /** The API server's audit log (JSON lines), when this backend writes one the test can read. */
+  default java.util.Optional<Path> auditLogFile() {
+    return java.util.Optional.empty();
+  }
 
   /** fabric8 client configuration for the cluster admin. */
   default Config clientConfig() {

@@ -21,6 +21,8 @@ public final class ControlPlaneOptions {
       URI.create(
           "https://raw.githubusercontent.com/kubernetes-sigs/controller-tools/HEAD/envtest-releases.yaml");
 
+  private final Backend backend;
+  private final NetworkMode network;
   private final Profile profile;
   private final String kubernetesVersion;
   private final Duration startTimeout;
@@ -33,6 +35,18 @@ public final class ControlPlaneOptions {
   private final Consumer<String> progress;
 
   private ControlPlaneOptions(Builder b) {
+    this.backend =
+        b.backend != null
+            ? b.backend
+            : Settings.get(Settings.BACKEND)
+                .map(v -> Backend.parse(v, Settings.describe(Settings.BACKEND)))
+                .orElse(Backend.AUTO);
+    this.network =
+        b.network != null
+            ? b.network
+            : Settings.get(Settings.NETWORK)
+                .map(v -> NetworkMode.parse(v, Settings.describe(Settings.NETWORK)))
+                .orElse(NetworkMode.BRIDGE);
     this.profile =
         b.profile != null
             ? b.profile
@@ -88,6 +102,16 @@ public final class ControlPlaneOptions {
     return builder().build();
   }
 
+  /** Where the control plane comes from. Default: {@link Settings#BACKEND}, else auto. */
+  public Backend backend() {
+    return backend;
+  }
+
+  /** Container networking of the container and k3s backends. Default: bridge. */
+  public NetworkMode network() {
+    return network;
+  }
+
   /** Components to run. Default: {@link Settings#PROFILE}, else {@link Profile#MINIMAL}. */
   public Profile profile() {
     return profile;
@@ -141,6 +165,8 @@ public final class ControlPlaneOptions {
   /** A builder holding these options, to change some. */
   public Builder toBuilder() {
     Builder b = new Builder();
+    b.backend = backend;
+    b.network = network;
     b.profile = profile;
     b.kubernetesVersion = kubernetesVersion;
     b.startTimeout = startTimeout;
@@ -183,6 +209,8 @@ public final class ControlPlaneOptions {
 
   /** Builds {@link ControlPlaneOptions}; unset fields take their defaults. */
   public static final class Builder {
+    private Backend backend;
+    private NetworkMode network;
     private Profile profile;
     private String kubernetesVersion;
     private Duration startTimeout;
@@ -195,6 +223,16 @@ public final class ControlPlaneOptions {
     private Consumer<String> progress;
 
     private Builder() {}
+
+    public Builder withBackend(Backend backend) {
+      this.backend = Objects.requireNonNull(backend, "backend");
+      return this;
+    }
+
+    public Builder withNetwork(NetworkMode network) {
+      this.network = Objects.requireNonNull(network, "network");
+      return this;
+    }
 
     public Builder withProfile(Profile profile) {
       this.profile = Objects.requireNonNull(profile, "profile");

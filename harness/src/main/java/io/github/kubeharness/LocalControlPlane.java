@@ -5,9 +5,11 @@ import io.github.kubeharness.internal.controlplane.ApiServer;
 import io.github.kubeharness.internal.controlplane.ControllerManager;
 import io.github.kubeharness.internal.controlplane.Etcd;
 import io.github.kubeharness.internal.controlplane.Kubeconfig;
+import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.ShutdownHooks;
+import io.github.kubeharness.internal.process.Waits;
 import io.github.kubeharness.internal.provision.Binaries;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.internal.provision.Component;
@@ -16,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * The {@code local} backend: etcd, kube-apiserver and (in the {@code standard} profile)
@@ -76,13 +77,14 @@ public final class LocalControlPlane implements ControlPlane {
   private void startComponents(Binaries binaries) {
     long deadline = System.nanoTime() + options.startTimeout().toNanos();
     ca = TinyCa.create("kube-harness-ca");
+    Pki pki = Pki.create(ca, List.of());
     etcd = new Etcd(binaries.etcd(), run.path());
     etcd.start(remaining(deadline));
     apiServer =
         new ApiServer(
             binaries.kubeApiServer(),
             run.path(),
-            ca,
+            pki,
             etcd.clientUrl(),
             options.auditLog(),
             apiServerFlags());
@@ -90,7 +92,7 @@ public final class LocalControlPlane implements ControlPlane {
     kubeconfig = kubeconfigFor("kube-harness-admin", List.of("system:masters"));
     kubeconfigFile = write(run.path().resolve("kubeconfig"), kubeconfig);
     try (KubernetesClient client = newClient()) {
-      await(
+      Waits.until(
           "the default namespace to be created by kube-apiserver",
           deadline,
           () -> client.namespaces().withName("default").get() != null);
@@ -101,7 +103,7 @@ public final class LocalControlPlane implements ControlPlane {
                 run.path(),
                 kubeconfigFor("system:kube-controller-manager", List.of("system:masters")));
         controllerManager.start(remaining(deadline));
-        await(
+        Waits.until(
             "the default ServiceAccount to be created by kube-controller-manager",
             deadline,
             () ->
@@ -228,10 +230,11 @@ public final class LocalControlPlane implements ControlPlane {
     return run.path();
   }
 
-  /** The apiserver's audit log (JSON lines) when {@link ControlPlaneOptions#auditLog()} is on. */
-  public Path auditLogFile() {
-    requireRunning("auditLogFile");
-    return apiServer.auditLogFile();
+  @Override
+  public java.util.Optional<Path> auditLogFile() {
+    return running && options.auditLog()
+        ? java.util.Optional.of(apiServer.auditLogFile())
+        : java.util.Optional.empty();
   }
 
   /** Process ids of the running components, etcd first (for leak checks and diagnostics). */
@@ -262,35 +265,6 @@ public final class LocalControlPlane implements ControlPlane {
 
   private static Duration remaining(long deadline) {
     return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-  }
-
-  private void await(String what, long deadline, Callable<Boolean> condition) {
-    Exception last = null;
-    while (System.nanoTime() < deadline) {
-      try {
-        if (Boolean.TRUE.equals(condition.call())) {
-          return;
-        }
-      } catch (Exception e) {
-        last = e;
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new KubeHarnessException("Interrupted while waiting for " + what, e);
-      }
-    }
-    throw new KubeHarnessException(
-        "Timed out after "
-            + options.startTimeout().toSeconds()
-            + " s waiting for "
-            + what
-            + (last == null ? "" : " (last error: " + last + ")")
-            + ". Logs are in "
-            + run.path()
-            + ". Raise -Dkubeharness.start.timeout.seconds if the machine is slow.",
-        last);
   }
 
   private static Path write(Path file, String content) {

@@ -55,18 +55,7 @@ public final class ControllerManager {
     process =
         new ManagedProcess(
             "kube-controller-manager",
-            List.of(
-                binary.toString(),
-                "--kubeconfig=" + kubeconfigFile,
-                "--controllers=" + CONTROLLERS,
-                "--service-account-private-key-file=" + pki.resolve("sa.key"),
-                "--root-ca-file=" + pki.resolve("ca.crt"),
-                "--leader-elect=false",
-                "--bind-address=127.0.0.1",
-                "--secure-port=" + port,
-                "--cert-dir=" + runDirectory.resolve("kcm-certs"),
-                "--concurrent-namespace-syncs=5",
-                "--profiling=false"),
+            command(kubeconfigFile, pki),
             runDirectory.resolve("kube-controller-manager.log"),
             Map.of());
     HttpClient http = insecureLocalClient();
@@ -79,6 +68,40 @@ public final class ControllerManager {
                     .statusCode()
                 == 200,
         timeout);
+  }
+
+  private List<String> command(Path kubeconfigFile, Path pki) {
+    List<String> command = new java.util.ArrayList<>();
+    command.add(binary.toString());
+    command.addAll(
+        flags(
+            kubeconfigFile.toString(),
+            pki.toString(),
+            "127.0.0.1",
+            port,
+            runDirectory.resolve("kcm-certs").toString()));
+    return command;
+  }
+
+  /**
+   * The kube-controller-manager flags, shared with the container backend.
+   *
+   * @param pkiDirectory where the {@link Pki} files are, as the controller manager sees it
+   */
+  public static List<String> flags(
+      String kubeconfig, String pkiDirectory, String bindAddress, int port, String certDirectory) {
+    String pki = pkiDirectory.endsWith("/") ? pkiDirectory : pkiDirectory + "/";
+    return List.of(
+        "--kubeconfig=" + kubeconfig,
+        "--controllers=" + CONTROLLERS,
+        "--service-account-private-key-file=" + pki + Pki.SA_KEY,
+        "--root-ca-file=" + pki + Pki.CA,
+        "--leader-elect=false",
+        "--bind-address=" + bindAddress,
+        "--secure-port=" + port,
+        "--cert-dir=" + certDirectory,
+        "--concurrent-namespace-syncs=5",
+        "--profiling=false");
   }
 
   // The controller manager serves /healthz with a certificate it generates itself at start, so

@@ -2,10 +2,6 @@ package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.ManagedProcess;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,12 +13,6 @@ import java.util.Map;
  * etcd's write latency on CI disks.
  */
 public final class Etcd {
-
-  private static final HttpClient HTTP =
-      HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(1))
-          .build();
 
   private final Path binary;
   private final Path runDirectory;
@@ -63,16 +53,7 @@ public final class Etcd {
                 "--log-level=warn"),
             runDirectory.resolve("etcd.log"),
             Map.of());
-    URI health = URI.create(client + "/health");
-    process.start(
-        () -> {
-          HttpResponse<String> response =
-              HTTP.send(
-                  HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(1)).build(),
-                  HttpResponse.BodyHandlers.ofString());
-          return response.statusCode() == 200 && response.body().contains("\"health\":\"true\"");
-        },
-        timeout);
+    process.start(ReadinessProbes.etcd(client), timeout);
   }
 
   public String clientUrl() {

@@ -1,14 +1,13 @@
 package io.github.kubeharness.internal.junit;
 
+import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
-import io.github.kubeharness.Settings;
 import io.github.kubeharness.junit.ControllerFactory;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.junit.NamespaceMode;
 import java.util.List;
-import java.util.Locale;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
@@ -29,12 +28,6 @@ public record ExtensionConfig(
     boolean keepNamespaceOnFailure,
     List<String> rbac,
     String serviceAccount) {
-
-  /** Where the API server comes from. */
-  public enum Backend {
-    LOCAL,
-    EXISTING
-  }
 
   /** Resolves the annotation of {@code testClass}. */
   public static ExtensionConfig of(ControllerTest annotation, Class<?> testClass) {
@@ -71,35 +64,13 @@ public record ExtensionConfig(
   }
 
   private static Backend backend(String attribute, String where) {
-    String value = attribute;
-    String source = where + " (backend)";
-    if (value.isBlank()) {
-      value = Settings.get(Settings.BACKEND).orElse("auto");
-      source = Settings.describe(Settings.BACKEND);
+    try {
+      return attribute.isBlank()
+          ? ControlPlaneOptions.defaults().backend()
+          : Backend.parse(attribute, where + " (backend)");
+    } catch (KubeHarnessException e) {
+      throw new ExtensionConfigurationException(e.getMessage(), e);
     }
-    return switch (value.trim().toLowerCase(Locale.ROOT)) {
-      case "auto" ->
-          "true".equalsIgnoreCase(System.getenv("USE_EXISTING_CLUSTER"))
-              ? Backend.EXISTING
-              : Backend.LOCAL;
-      case "local" -> Backend.LOCAL;
-      case "existing" -> Backend.EXISTING;
-      case "container", "k3s" ->
-          throw new ExtensionConfigurationException(
-              "Backend '"
-                  + value
-                  + "' from "
-                  + source
-                  + " is not available in this version of kube-harness (the Testcontainers"
-                  + " backends are in development). Use 'local' (default) or 'existing'.");
-      default ->
-          throw new ExtensionConfigurationException(
-              "Unknown backend '"
-                  + value
-                  + "' in "
-                  + source
-                  + ". Expected one of: auto, local, existing.");
-    };
   }
 
   private void validate(String where) {

@@ -3,7 +3,6 @@ package io.github.kubeharness.internal.junit;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.LocalControlPlane;
 import io.github.kubeharness.internal.manifest.CrdInstaller;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -28,17 +27,14 @@ public final class SharedCluster implements AutoCloseable {
   /** Starts (or, for the existing backend, connects to) the API server for {@code config}. */
   static SharedCluster start(ExtensionConfig config) {
     ControlPlane controlPlane =
-        switch (config.backend()) {
-          case LOCAL ->
-              ControlPlane.local(
-                  ControlPlaneOptions.builder()
-                      .withProfile(config.profile())
-                      .withKubernetesVersion(config.kubernetesVersion())
-                      // The audit log feeds the "API requests" part of failure reports.
-                      .withAuditLog(true)
-                      .build());
-          case EXISTING -> new ExistingCluster();
-        };
+        ControlPlane.create(
+            ControlPlaneOptions.builder()
+                .withBackend(config.backend())
+                .withProfile(config.profile())
+                .withKubernetesVersion(config.kubernetesVersion())
+                // The audit log feeds the "API requests" part of failure reports.
+                .withAuditLog(true)
+                .build());
     controlPlane.start();
     try {
       return new SharedCluster(controlPlane);
@@ -62,9 +58,7 @@ public final class SharedCluster implements AutoCloseable {
 
   /** The apiserver's audit log, when this backend has one. */
   public Optional<Path> auditLog() {
-    return controlPlane instanceof LocalControlPlane local
-        ? Optional.of(local.auditLogFile())
-        : Optional.empty();
+    return controlPlane.auditLogFile();
   }
 
   @Override

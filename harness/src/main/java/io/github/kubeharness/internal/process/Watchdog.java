@@ -22,18 +22,21 @@ public final class Watchdog {
           // Survive signals sent to the whole process group (Ctrl-C, timeout(1)): its job is to
           // act after the JVM is gone.
           "trap '' INT TERM HUP",
-          "pids=' '; dirs=''",
+          "pids=' '; dirs=''; containers=''",
           "while IFS= read -r line; do",
           "  case \"$line\" in",
           "    +*) pids=\"$pids${line#+} \" ;;",
           "    -*) pids=$(printf '%s' \"$pids\" | sed \"s/ ${line#-} / /\") ;;",
           "    d*) dirs=\"$dirs ${line#d}\" ;;",
           "    u*) dirs=$(printf '%s' \"$dirs\" | sed \"s# ${line#u}##\") ;;",
+          "    c*) containers=\"$containers ${line#c}\" ;;",
+          "    r*) containers=$(printf '%s' \"$containers\" | sed \"s/ ${line#r}//\") ;;",
           "  esac",
           "done",
           // Straight to SIGKILL: the run's data is temporary, so a graceful shutdown buys
           // nothing, and the processes should be gone the moment the JVM is.
           "if [ -n \"$(printf '%s' \"$pids\" | tr -d ' ')\" ]; then kill -KILL $pids 2>/dev/null; fi",
+          "for c in $containers; do docker rm -f \"$c\" >/dev/null 2>&1; done",
           "for d in $dirs; do rm -rf \"$d\"; done",
           "");
 
@@ -77,6 +80,19 @@ public final class Watchdog {
   /** The process ended normally; forget it so its pid is never signalled after reuse. */
   public void unwatch(long pid) {
     send("-" + pid);
+  }
+
+  /**
+   * Remove this Docker container (with the {@code docker} command) if the JVM dies: the safety
+   * net when Testcontainers' Ryuk is disabled.
+   */
+  public void watchContainer(String id) {
+    send("c" + id);
+  }
+
+  /** The container was removed normally. */
+  public void unwatchContainer(String id) {
+    send("r" + id);
   }
 
   /** Delete this directory if the JVM dies. Paths must not contain whitespace or '#'. */

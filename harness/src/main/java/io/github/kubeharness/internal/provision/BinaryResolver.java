@@ -53,6 +53,19 @@ public final class BinaryResolver {
     return cache;
   }
 
+  /** Whether everything {@code profile} needs is found without provisioning anything. */
+  public boolean isProvisioned(Profile profile) {
+    Set<Component> needed = EnumSet.of(Component.ETCD, Component.KUBE_APISERVER);
+    if (profile == Profile.STANDARD) {
+      needed.add(Component.KUBE_CONTROLLER_MANAGER);
+    }
+    try {
+      return needed.stream().allMatch(c -> lookUp(c, new LinkedHashSet<>()).isPresent());
+    } catch (KubeHarnessException e) {
+      return false;
+    }
+  }
+
   /** Resolves what {@code profile} needs, provisioning missing binaries. */
   public Binaries resolve(Profile profile) {
     return resolve(profile, false);

@@ -181,7 +181,7 @@ class FailureReportIT {
             admin,
             NAMESPACE,
             testStarted,
-            Optional.of(controlPlane.auditLogFile()),
+            controlPlane.auditLogFile(),
             LOG_LINES);
     System.out.printf(
         "FailureReport.write took %d ms%n%s",
@@ -299,7 +299,7 @@ class FailureReportIT {
             admin,
             OTHER_NAMESPACE,
             testStarted,
-            Optional.of(controlPlane.auditLogFile()),
+            controlPlane.auditLogFile(),
             List.of());
 
     assertThat(directory.resolve(FailureReport.OBJECTS))

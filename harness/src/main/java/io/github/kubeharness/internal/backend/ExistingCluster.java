@@ -1,4 +1,4 @@
-package io.github.kubeharness.internal.junit;
+package io.github.kubeharness.internal.backend;
 
 import io.fabric8.kubernetes.client.Config;
 import io.github.kubeharness.ControlPlane;
@@ -14,12 +14,12 @@ import java.util.List;
  * The {@code existing} backend: a cluster named by the current kubeconfig ({@code KUBECONFIG} or
  * {@code ~/.kube/config}), such as kind. Nothing is started or stopped.
  */
-final class ExistingCluster implements ControlPlane {
+public final class ExistingCluster implements ControlPlane {
 
   private final Path kubeconfigFile;
   private String kubeconfig;
 
-  ExistingCluster() {
+  public ExistingCluster() {
     String env = System.getenv("KUBECONFIG");
     this.kubeconfigFile =
         env != null && !env.isBlank()

@@ -1,0 +1,80 @@
+package io.github.kubeharness.internal.backend;
+
+import io.github.kubeharness.Backend;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.internal.provision.BinaryResolver;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Turns {@link ControlPlaneOptions#backend()} into a control plane, deciding {@code auto}: {@code
+ * existing} when {@code USE_EXISTING_CLUSTER=true}; {@code local} when the binaries are already
+ * there (cheapest); {@code container} when Docker answers; else {@code local}, provisioning.
+ */
+public final class Backends {
+
+  // Each distinct choice is explained once per JVM, not once per test class.
+  private static final Set<String> EXPLAINED = ConcurrentHashMap.newKeySet();
+
+  private Backends() {}
+
+  /** A new, not yet started, control plane for {@code options}. */
+  public static ControlPlane create(ControlPlaneOptions options) {
+    Backend backend = options.backend();
+    if (backend == Backend.AUTO) {
+      backend = choose(options);
+    }
+    return switch (backend) {
+      case LOCAL -> ControlPlane.local(options);
+      case CONTAINER -> TestcontainersSupport.container(options);
+      case K3S -> TestcontainersSupport.k3s(options);
+      case EXISTING -> new ExistingCluster();
+      case AUTO -> throw new IllegalStateException("auto was resolved above");
+    };
+  }
+
+  private static Backend choose(ControlPlaneOptions options) {
+    if ("true".equalsIgnoreCase(System.getenv("USE_EXISTING_CLUSTER"))) {
+      return explain(Backend.EXISTING, "USE_EXISTING_CLUSTER=true", options);
+    }
+    if (new BinaryResolver(options).isProvisioned(options.profile())) {
+      return explain(Backend.LOCAL, "binaries for Kubernetes v" + options.kubernetesVersion() + " are provisioned", options);
+    }
+    String docker = TestcontainersSupport.dockerStatus();
+    if (docker == null) {
+      return explain(Backend.CONTAINER, "no provisioned binaries, and Docker is reachable", options);
+    }
+    return explain(
+        Backend.LOCAL,
+        "no provisioned binaries and no Docker (" + docker + "): provisioning binaries",
+        options);
+  }
+
+  private static Backend explain(Backend choice, String reason, ControlPlaneOptions options) {
+    if (EXPLAINED.add(choice + reason)) {
+      options
+          .progress()
+          .accept(
+              "backend auto -> "
+                  + choice.name().toLowerCase(java.util.Locale.ROOT)
+                  + ": "
+                  + reason
+                  + " (set kubeharness.backend / KUBE_HARNESS_BACKEND to choose)");
+    }
+    return choice;
+  }
+
+  /** For messages: what a user can do when a backend is not available. */
+  static KubeHarnessException unavailable(String what, String why, Throwable cause) {
+    return new KubeHarnessException(
+        what
+            + " is not available: "
+            + why
+            + ". Other ways to get a cluster: -Dkubeharness.backend=local (etcd and kube-apiserver"
+            + " as processes; binaries are built from Go modules or taken from"
+            + " KUBEBUILDER_ASSETS), or -Dkubeharness.backend=existing with a kubeconfig (kind).",
+        cause);
+  }
+}

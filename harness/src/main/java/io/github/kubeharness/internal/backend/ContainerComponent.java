@@ -1,0 +1,163 @@
+package io.github.kubeharness.internal.backend;
+
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.internal.process.HealthCheck;
+import io.github.kubeharness.internal.process.Watchdog;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.testcontainers.containers.BindMode;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
+import org.testcontainers.images.builder.Transferable;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * One control-plane container: its image, entrypoint and flags, started and awaited with the same
+ * readiness probe as the local process, removed by the watchdog if the JVM dies.
+ */
+final class ContainerComponent {
+
+  private final String name;
+  private final String image;
+  private final GenericContainer<?> container;
+
+  ContainerComponent(String name, String image, String entrypoint) {
+    this.name = name;
+    this.image = image;
+    this.container =
+        new GenericContainer<>(DockerImageName.parse(image))
+            .withCreateContainerCmdModifier(cmd -> cmd.withEntrypoint(entrypoint))
+            // The images are FROM scratch / distroless: no shell for Testcontainers' port check.
+            // Readiness is checked by the real probe after start instead.
+            .waitingFor(
+                new AbstractWaitStrategy() {
+                  @Override
+                  protected void waitUntilReady() {}
+                });
+  }
+
+  GenericContainer<?> container() {
+    return container;
+  }
+
+  ContainerComponent command(String... args) {
+    container.withCommand(args);
+    return this;
+  }
+
+  ContainerComponent command(List<String> args) {
+    return command(args.toArray(String[]::new));
+  }
+
+  ContainerComponent tmpfs(String path) {
+    container.withTmpFs(Map.of(path, "rw"));
+    return this;
+  }
+
+  ContainerComponent file(String path, String content) {
+    container.withCopyToContainer(Transferable.of(content, 0644), path);
+    return this;
+  }
+
+  ContainerComponent bind(Path hostDirectory, String containerPath) {
+    container.withFileSystemBind(hostDirectory.toString(), containerPath, BindMode.READ_WRITE);
+    return this;
+  }
+
+  /** Starts the container and polls {@code ready} until the deadline; fails with its log tail. */
+  void start(long deadline, HealthCheck ready) {
+    try {
+      container.start();
+    } catch (RuntimeException e) {
+      throw new KubeHarnessException(startFailure(e), e);
+    }
+    Watchdog.get().watchContainer(container.getContainerId());
+    Exception last = null;
+    while (System.nanoTime() < deadline) {
+      if (!container.isRunning()) {
+        throw new KubeHarnessException(
+            name + " (" + image + ") exited during start.\nLast lines of its log:\n" + logTail());
+      }
+      try {
+        if (ready.isReady()) {
+          return;
+        }
+      } catch (Exception e) {
+        last = e;
+      }
+      sleep(20);
+    }
+    throw new KubeHarnessException(
+        name
+            + " ("
+            + image
+            + ") did not become ready within the start timeout"
+            + (last == null ? "" : " (last check: " + last + ")")
+            + ".\nLast lines of its log:\n"
+            + logTail()
+            + "Raise -Dkubeharness.start.timeout.seconds if Docker is slow here.",
+        last);
+  }
+
+  private String startFailure(RuntimeException e) {
+    String causes = "";
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      causes += t.getMessage() + " ";
+    }
+    if (causes.contains("pull") || causes.contains("image") || causes.contains("Image")) {
+      return "Image "
+          + image
+          + " for "
+          + name
+          + " is neither present in the local Docker nor pullable ("
+          + e.getMessage()
+          + "). Pull it (docker pull "
+          + image
+          + "), build it from the provisioned binaries (make images), or name another image with"
+          + " -D"
+          + settingFor(name)
+          + "=<image>.";
+    }
+    return "Cannot start the " + name + " container (" + image + "): " + e.getMessage();
+  }
+
+  private static String settingFor(String name) {
+    return switch (name) {
+      case "etcd" -> ContainerImages.ETCD_SETTING;
+      case "kube-apiserver" -> ContainerImages.APISERVER_SETTING;
+      default -> ContainerImages.CONTROLLER_MANAGER_SETTING;
+    };
+  }
+
+  private String logTail() {
+    try {
+      List<String> lines = container.getLogs().lines().toList();
+      StringBuilder out = new StringBuilder();
+      for (String line : lines.subList(Math.max(0, lines.size() - 25), lines.size())) {
+        out.append("    ").append(line).append('\n');
+      }
+      return out.toString();
+    } catch (RuntimeException e) {
+      return "    (logs not readable: " + e.getMessage() + ")\n";
+    }
+  }
+
+  void stop() {
+    String id = container.getContainerId();
+    container.stop();
+    if (id != null) {
+      Watchdog.get().unwatchContainer(id);
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KubeHarnessException("Interrupted while starting " + Duration.ofMillis(millis), e);
+    }
+  }
+}

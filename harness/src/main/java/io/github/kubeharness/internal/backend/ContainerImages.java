@@ -1,0 +1,44 @@
+package io.github.kubeharness.internal.backend;
+
+import io.github.kubeharness.Settings;
+
+/**
+ * The images of the container backend, named as upstream publishes them, each overridable by a
+ * setting. The etcd tag follows the etcd version Kubernetes' own go.mod requires (what the Go
+ * build provisions), in the {@code <version>-0} form of {@code registry.k8s.io/etcd}.
+ */
+final class ContainerImages {
+
+  static final String ETCD_SETTING = "kubeharness.container.etcd.image";
+  static final String APISERVER_SETTING = "kubeharness.container.apiserver.image";
+  static final String CONTROLLER_MANAGER_SETTING = "kubeharness.container.controller-manager.image";
+
+  private ContainerImages() {}
+
+  static String etcd(String kubernetesVersion) {
+    return Settings.get(ETCD_SETTING)
+        .orElse("registry.k8s.io/etcd:" + etcdVersion(kubernetesVersion) + "-0");
+  }
+
+  static String apiServer(String kubernetesVersion) {
+    return Settings.get(APISERVER_SETTING)
+        .orElse("registry.k8s.io/kube-apiserver:v" + kubernetesVersion);
+  }
+
+  static String controllerManager(String kubernetesVersion) {
+    return Settings.get(CONTROLLER_MANAGER_SETTING)
+        .orElse("registry.k8s.io/kube-controller-manager:v" + kubernetesVersion);
+  }
+
+  /** etcd of a Kubernetes minor, from its go.mod; newer minors than known take the newest. */
+  static String etcdVersion(String kubernetesVersion) {
+    int minor = Integer.parseInt(kubernetesVersion.split("\\.")[1]);
+    if (minor >= 37) {
+      return "3.7.0";
+    }
+    if (minor >= 34) {
+      return "3.6.4";
+    }
+    return "3.5.21";
+  }
+}

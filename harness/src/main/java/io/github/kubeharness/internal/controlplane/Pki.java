@@ -1,0 +1,100 @@
+package io.github.kubeharness.internal.controlplane;
+
+import io.github.kubeharness.KubeHarnessException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The files kube-apiserver reads at start, made for one run: the CA that signs client
+ * certificates, the serving certificate, the service-account signing keys and the audit policy.
+ * The same set serves the local processes (written to a directory) and the containers (copied in).
+ */
+public final class Pki {
+
+  /** File names, relative to the pki directory, as the apiserver flags name them. */
+  public static final String CA = "ca.crt";
+
+  public static final String SERVING_CERT = "apiserver.crt";
+  public static final String SERVING_KEY = "apiserver.key";
+  public static final String SA_KEY = "sa.key";
+  public static final String SA_PUB = "sa.pub";
+  public static final String AUDIT_POLICY = "audit-policy.yaml";
+
+  private final TinyCa ca;
+  private final Map<String, String> files;
+
+  private Pki(TinyCa ca, Map<String, String> files) {
+    this.ca = ca;
+    this.files = files;
+  }
+
+  /**
+   * A fresh set. The serving certificate covers 127.0.0.1, localhost, the in-cluster names and
+   * {@code extraHosts} (IPs or DNS names: the Docker host, for the container backend).
+   */
+  public static Pki create(TinyCa ca, List<String> extraHosts) {
+    List<String> ips = new ArrayList<>(List.of("127.0.0.1", "10.0.0.1"));
+    List<String> dns =
+        new ArrayList<>(
+            List.of(
+                "localhost",
+                "kubernetes",
+                "kubernetes.default",
+                "kubernetes.default.svc",
+                "kubernetes.default.svc.cluster.local"));
+    for (String host : extraHosts) {
+      (host.matches("[0-9.]+|.*:.*") ? ips : dns).add(host);
+    }
+    TinyCa.Issued serving = ca.issueServing("kube-apiserver", ips, dns);
+    KeyPair serviceAccount = TinyCa.newKeyPair();
+    Map<String, String> files = new LinkedHashMap<>();
+    files.put(CA, ca.certificatePem());
+    files.put(SERVING_CERT, serving.certificatePem());
+    files.put(SERVING_KEY, serving.privateKeyPem());
+    files.put(SA_KEY, TinyCa.privateKeyPem(serviceAccount));
+    files.put(SA_PUB, TinyCa.pem(serviceAccount.getPublic()));
+    files.put(AUDIT_POLICY, AUDIT_POLICY_YAML);
+    return new Pki(ca, files);
+  }
+
+  public TinyCa ca() {
+    return ca;
+  }
+
+  /** File name to content. */
+  public Map<String, String> files() {
+    return files;
+  }
+
+  /** Writes every file into {@code directory}. */
+  public void writeTo(Path directory) {
+    try {
+      Files.createDirectories(directory);
+      for (Map.Entry<String, String> file : files.entrySet()) {
+        Files.writeString(directory.resolve(file.getKey()), file.getValue());
+      }
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot write certificates into " + directory + ": " + e, e);
+    }
+  }
+
+  // Metadata of every request, without bodies: enough to list what a test and its controller did
+  // in a namespace, cheap enough to leave on.
+  private static final String AUDIT_POLICY_YAML =
+      String.join(
+          "\n",
+          "apiVersion: audit.k8s.io/v1",
+          "kind: Policy",
+          "omitStages: [RequestReceived]",
+          "rules:",
+          "- level: None",
+          "  nonResourceURLs: ['/readyz*', '/healthz*', '/livez*', '/version', '/openapi*']",
+          "- level: Metadata",
+          "");
+}

@@ -1,0 +1,103 @@
+package io.github.kubeharness.sample.guestbook;
+
+import java.net.InetSocketAddress;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * How the operator runs, from command-line flags (kubebuilder's names) and environment variables;
+ * a flag wins over its variable.
+ *
+ * <pre>
+ * --health-probe-bind-address=[host]:port  HEALTH_PROBE_BIND_ADDRESS  default :8081 (all interfaces)
+ * --leader-elect[=true|false]              LEADER_ELECT               default: true when POD_NAMESPACE is set
+ * --leader-election-namespace=ns           POD_NAMESPACE              where the Lease lives
+ * --namespaces=a,b                         WATCH_NAMESPACE            default: all namespaces
+ * </pre>
+ *
+ * When deployed, POD_NAMESPACE comes from the downward API, so leader election is on there and off
+ * for {@code make run}.
+ *
+ * @param probeAddress where /healthz and /readyz are served
+ * @param leaderElection whether to elect a leader before reconciling
+ * @param leaseNamespace namespace of the leader-election Lease (null when not electing)
+ * @param namespaces namespaces to watch; empty means all
+ */
+public record OperatorSettings(
+    InetSocketAddress probeAddress,
+    boolean leaderElection,
+    String leaseNamespace,
+    Set<String> namespaces) {
+
+  static final String USAGE =
+      "Usage: guestbook-operator [--health-probe-bind-address=[host]:port] [--leader-elect[=bool]]"
+          + " [--leader-election-namespace=ns] [--namespaces=a,b]";
+
+  /** Reads the flags and the environment; throws IllegalArgumentException naming a bad value. */
+  public static OperatorSettings parse(String[] args, Map<String, String> env) {
+    String probe = env.getOrDefault("HEALTH_PROBE_BIND_ADDRESS", ":8081");
+    String leaseNamespace = blankToNull(env.get("POD_NAMESPACE"));
+    String elect = env.get("LEADER_ELECT");
+    String namespaces = env.getOrDefault("WATCH_NAMESPACE", "");
+    for (String arg : args) {
+      String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+      String value = arg.contains("=") ? arg.substring(arg.indexOf('=') + 1) : null;
+      switch (name) {
+        case "--health-probe-bind-address" -> probe = required(name, value);
+        case "--leader-elect" -> elect = value == null ? "true" : value;
+        case "--leader-election-namespace" -> leaseNamespace = required(name, value);
+        case "--namespaces" -> namespaces = required(name, value);
+        default -> throw new IllegalArgumentException("Unknown argument '" + arg + "'. " + USAGE);
+      }
+    }
+    boolean leaderElection =
+        elect == null ? leaseNamespace != null : parseBoolean("--leader-elect", elect);
+    if (leaderElection && leaseNamespace == null) {
+      throw new IllegalArgumentException(
+          "Leader election needs a namespace for its Lease: set --leader-election-namespace or"
+              + " POD_NAMESPACE, or turn it off with --leader-elect=false.");
+    }
+    return new OperatorSettings(
+        address(probe),
+        leaderElection,
+        leaderElection ? leaseNamespace : null,
+        Arrays.stream(namespaces.split(","))
+            .map(String::trim)
+            .filter(s -> !s.isEmpty())
+            .collect(Collectors.toUnmodifiableSet()));
+  }
+
+  private static InetSocketAddress address(String value) {
+    int colon = value.lastIndexOf(':');
+    try {
+      int port = Integer.parseInt(value.substring(colon + 1));
+      String host = colon <= 0 ? "" : value.substring(0, colon);
+      return host.isEmpty() ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
+    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+      throw new IllegalArgumentException(
+          "Invalid health probe address '" + value + "': expected [host]:port, e.g. :8081", e);
+    }
+  }
+
+  private static boolean parseBoolean(String flag, String value) {
+    return switch (value) {
+      case "true" -> true;
+      case "false" -> false;
+      default ->
+          throw new IllegalArgumentException(flag + " takes true or false, not '" + value + "'");
+    };
+  }
+
+  private static String required(String flag, String value) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(flag + " needs a value: " + flag + "=... . " + USAGE);
+    }
+    return value;
+  }
+
+  private static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value;
+  }
+}
