@@ -19,7 +19,7 @@ class ConcurrentControlPlanesIT {
     List<ControlPlane> planes = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       planes.add(
-          ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build()));
+          ControlPlane.create(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build()));
     }
     ExecutorService pool = Executors.newFixedThreadPool(3);
     try {

@@ -40,11 +40,15 @@ public final class Backends {
       return explain(Backend.EXISTING, "USE_EXISTING_CLUSTER=true", options);
     }
     if (new BinaryResolver(options).isProvisioned(options.profile())) {
-      return explain(Backend.LOCAL, "binaries for Kubernetes v" + options.kubernetesVersion() + " are provisioned", options);
+      return explain(
+          Backend.LOCAL,
+          "binaries for Kubernetes v" + options.kubernetesVersion() + " are provisioned",
+          options);
     }
     String docker = TestcontainersSupport.dockerStatus();
     if (docker == null) {
-      return explain(Backend.CONTAINER, "no provisioned binaries, and Docker is reachable", options);
+      return explain(
+          Backend.CONTAINER, "no provisioned binaries, and Docker is reachable", options);
     }
     return explain(
         Backend.LOCAL,

@@ -1,5 +1,7 @@
 package io.github.kubeharness.internal.backend;
 
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.exception.NotFoundException;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.process.HealthCheck;
 import io.github.kubeharness.internal.process.Watchdog;
@@ -7,6 +9,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.BindMode;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
@@ -68,6 +72,7 @@ final class ContainerComponent {
 
   /** Starts the container and polls {@code ready} until the deadline; fails with its log tail. */
   void start(long deadline, HealthCheck ready) {
+    ensureImage();
     try {
       container.start();
     } catch (RuntimeException e) {
@@ -101,24 +106,46 @@ final class ContainerComponent {
         last);
   }
 
+  // Testcontainers retries a failing pull for minutes; one attempt says as much, and fast.
+  private void ensureImage() {
+    DockerClient docker = DockerClientFactory.instance().client();
+    try {
+      docker.inspectImageCmd(image).exec();
+      return;
+    } catch (NotFoundException absent) {
+      // pull below
+    }
+    try {
+      docker.pullImageCmd(image).start().awaitCompletion(5, TimeUnit.MINUTES);
+    } catch (RuntimeException e) {
+      throw new KubeHarnessException(imageMissing(e.getMessage()), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KubeHarnessException("Interrupted while pulling " + image, e);
+    }
+  }
+
+  private String imageMissing(String why) {
+    return "Image "
+        + image
+        + " for "
+        + name
+        + " is neither present in the local Docker nor pullable ("
+        + why
+        + "). Pull it (docker pull "
+        + image
+        + "), build it from the provisioned binaries (make images), or name another image with -D"
+        + settingFor(name)
+        + "=<image>.";
+  }
+
   private String startFailure(RuntimeException e) {
     String causes = "";
     for (Throwable t = e; t != null; t = t.getCause()) {
       causes += t.getMessage() + " ";
     }
-    if (causes.contains("pull") || causes.contains("image") || causes.contains("Image")) {
-      return "Image "
-          + image
-          + " for "
-          + name
-          + " is neither present in the local Docker nor pullable ("
-          + e.getMessage()
-          + "). Pull it (docker pull "
-          + image
-          + "), build it from the provisioned binaries (make images), or name another image with"
-          + " -D"
-          + settingFor(name)
-          + "=<image>.";
+    if (causes.contains("pull") || causes.contains("No such image")) {
+      return imageMissing(e.getMessage());
     }
     return "Cannot start the " + name + " container (" + image + "): " + e.getMessage();
   }

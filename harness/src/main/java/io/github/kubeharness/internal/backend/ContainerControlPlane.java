@@ -31,8 +31,8 @@ import org.testcontainers.containers.Network;
  * The {@code container} backend: etcd, kube-apiserver (and, in {@code standard}, the controller
  * manager) as Testcontainers from the upstream images, with the same certificates, identities,
  * flags and readiness rule as the local backend. In {@link NetworkMode#BRIDGE} the containers share
- * a Docker network and the apiserver's port is mapped to the host; in {@link NetworkMode#HOST}
- * they use the host's network and bind 127.0.0.1 on free ports, like local processes.
+ * a Docker network and the apiserver's port is mapped to the host; in {@link NetworkMode#HOST} they
+ * use the host's network and bind 127.0.0.1 on free ports, like local processes.
  */
 final class ContainerControlPlane implements ControlPlane {
 
@@ -63,7 +63,8 @@ final class ContainerControlPlane implements ControlPlane {
     }
     String docker = DockerCheck.problem();
     if (docker != null) {
-      throw Backends.unavailable("The container backend", "Docker is not reachable (" + docker + ")", null);
+      throw Backends.unavailable(
+          "The container backend", "Docker is not reachable (" + docker + ")", null);
     }
     run = RunDirectory.create(RunDirectory.defaultRoot());
     try {
@@ -153,7 +154,8 @@ final class ContainerControlPlane implements ControlPlane {
         Waits.until(
             "the default ServiceAccount to be created by kube-controller-manager",
             deadline,
-            () -> client.serviceAccounts().inNamespace("default").withName("default").get() != null);
+            () ->
+                client.serviceAccounts().inNamespace("default").withName("default").get() != null);
       }
     }
   }
@@ -250,12 +252,14 @@ final class ContainerControlPlane implements ControlPlane {
   @Override
   public synchronized KubeUser addUser(String name, List<String> groups) {
     if (!running) {
-      throw new IllegalStateException("addUser() needs a started control plane: call start() first");
+      throw new IllegalStateException(
+          "addUser() needs a started control plane: call start() first");
     }
     String config = kubeconfigFor(url, name, groups);
     Path file =
         write(
-            run.subdirectory("users").resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".kubeconfig"),
+            run.subdirectory("users")
+                .resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".kubeconfig"),
             config);
     return new KubeUser(name, List.copyOf(groups), config, file);
   }

@@ -4,8 +4,8 @@ import io.github.kubeharness.Settings;
 
 /**
  * The images of the container backend, named as upstream publishes them, each overridable by a
- * setting. The etcd tag follows the etcd version Kubernetes' own go.mod requires (what the Go
- * build provisions), in the {@code <version>-0} form of {@code registry.k8s.io/etcd}.
+ * setting. The etcd tag follows the etcd version Kubernetes' own go.mod requires (what the Go build
+ * provisions), in the {@code <version>-0} form of {@code registry.k8s.io/etcd}.
  */
 final class ContainerImages {
 

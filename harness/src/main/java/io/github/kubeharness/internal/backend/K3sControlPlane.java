@@ -58,12 +58,12 @@ final class K3sControlPlane implements ControlPlane {
     }
     String docker = DockerCheck.problem();
     if (docker != null) {
-      throw Backends.unavailable("The k3s backend", "Docker is not reachable (" + docker + ")", null);
+      throw Backends.unavailable(
+          "The k3s backend", "Docker is not reachable (" + docker + ")", null);
     }
     String image = image(options.kubernetesVersion());
     K3sContainer k3s =
-        new K3sContainer(
-            DockerImageName.parse(image).asCompatibleSubstituteFor("rancher/k3s"));
+        new K3sContainer(DockerImageName.parse(image).asCompatibleSubstituteFor("rancher/k3s"));
     k3s.withCommand(SERVER_ARGS.toArray(String[]::new));
     if (options.network() == NetworkMode.HOST) {
       k3s.withNetworkMode("host");
@@ -73,9 +73,16 @@ final class K3sControlPlane implements ControlPlane {
       k3s.start();
     } catch (RuntimeException e) {
       throw new KubeHarnessException(
-          "k3s (" + image + ") did not start: " + e.getMessage()
-              + ". The image must be present or pullable (docker pull " + image + "), and Docker"
-              + " must allow privileged containers; set " + IMAGE_SETTING + " for another tag.",
+          "k3s ("
+              + image
+              + ") did not start: "
+              + e.getMessage()
+              + ". The image must be present or pullable (docker pull "
+              + image
+              + "), and Docker"
+              + " must allow privileged containers; set "
+              + IMAGE_SETTING
+              + " for another tag.",
           e);
     }
     container = k3s;

@@ -4,8 +4,8 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 
 /**
- * The doorway to the Testcontainers backends. Testcontainers is an optional dependency: its
- * classes are touched only behind this check, so the local backend works without it.
+ * The doorway to the Testcontainers backends. Testcontainers is an optional dependency: its classes
+ * are touched only behind this check, so the local backend works without it.
  */
 final class TestcontainersSupport {
 

@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The files kube-apiserver reads at start, made for one run: the CA that signs client
- * certificates, the serving certificate, the service-account signing keys and the audit policy.
- * The same set serves the local processes (written to a directory) and the containers (copied in).
+ * The files kube-apiserver reads at start, made for one run: the CA that signs client certificates,
+ * the serving certificate, the service-account signing keys and the audit policy. The same set
+ * serves the local processes (written to a directory) and the containers (copied in).
  */
 public final class Pki {
 

@@ -83,8 +83,8 @@ public final class Watchdog {
   }
 
   /**
-   * Remove this Docker container (with the {@code docker} command) if the JVM dies: the safety
-   * net when Testcontainers' Ryuk is disabled.
+   * Remove this Docker container (with the {@code docker} command) if the JVM dies: the safety net
+   * when Testcontainers' Ryuk is disabled.
    */
   public void watchContainer(String id) {
     send("c" + id);

@@ -295,12 +295,7 @@ class FailureReportIT {
   void reportOfAnotherNamespaceHoldsOnlyThatNamespace(@TempDir Path directory) throws IOException {
     FailureReport other =
         FailureReport.write(
-            directory,
-            admin,
-            OTHER_NAMESPACE,
-            testStarted,
-            controlPlane.auditLogFile(),
-            List.of());
+            directory, admin, OTHER_NAMESPACE, testStarted, controlPlane.auditLogFile(), List.of());
 
     assertThat(directory.resolve(FailureReport.OBJECTS))
         .content()

@@ -49,7 +49,12 @@ final class FailureEvents {
             .endSource()
             .build();
     try {
-      client.v1().events().inNamespace(guestbook.getMetadata().getNamespace()).resource(event).create();
+      client
+          .v1()
+          .events()
+          .inNamespace(guestbook.getMetadata().getNamespace())
+          .resource(event)
+          .create();
     } catch (KubernetesClientException e) {
       LOG.warn(
           "Cannot record Event {} for Guestbook {}/{}: {}",

@@ -64,8 +64,8 @@ public final class GuestbookOperator implements AutoCloseable {
 
   /**
    * Starts the operator: probes first (so the kubelet gets answers while caches sync), then the
-   * controller. Returns once the informers have synced; throws if they cannot (for example when
-   * the CRD is not installed), with the fix in the message.
+   * controller. Returns once the informers have synced; throws if they cannot (for example when the
+   * CRD is not installed), with the fix in the message.
    */
   public static GuestbookOperator start(OperatorSettings settings, KubernetesClient client) {
     GuestbookOperator running = new GuestbookOperator(settings, client);
@@ -128,7 +128,8 @@ public final class GuestbookOperator implements AutoCloseable {
   private void onStopLeading() {
     if (!stopping) {
       // Another instance may already be reconciling: stop at once, as controller-runtime does.
-      LOG.error("Lost the leader-election Lease {}; exiting so one instance reconciles", LEASE_NAME);
+      LOG.error(
+          "Lost the leader-election Lease {}; exiting so one instance reconciles", LEASE_NAME);
       System.exit(1);
     }
   }

@@ -15,6 +15,7 @@ import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.dependent.workflow.Workflow;
 import io.javaoperatorsdk.operator.processing.dependent.workflow.WorkflowBuilder;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.retry.GradualRetry;
 import java.time.Instant;
@@ -32,16 +33,16 @@ import org.slf4j.LoggerFactory;
  * reconciliation and is put back) and compares only the fields this operator owns. That is what
  * plain reconcile code would have to write by hand, in ~50 lines per kind. The workflow is invoked
  * from {@link #reconcile} rather than declared as a managed workflow because this reconciler sets
- * {@code triggerReconcilerOnAllEvents}: it is called on the Guestbook's deletion too, and logs it as
- * kubebuilder's tutorial does, without a finalizer (JOSDK does not allow managed workflows in that
- * mode). No finalizer is needed: owner references let the garbage collector delete the children,
- * and a finalizer would block deleting Guestbooks whenever the operator is not running.
+ * {@code triggerReconcilerOnAllEvents}: it is called on the Guestbook's deletion too, and logs it
+ * as kubebuilder's tutorial does, without a finalizer (JOSDK does not allow managed workflows in
+ * that mode). No finalizer is needed: owner references let the garbage collector delete the
+ * children, and a finalizer would block deleting Guestbooks whenever the operator is not running.
  *
  * <p><b>Errors</b> become a {@code Degraded} condition and a Warning Event ({@link
  * #updateErrorStatus}); JOSDK then retries with exponential backoff (1 s doubling to 60 s) and
  * never gives up, as controller-runtime does. Writes carry no resourceVersion (server-side apply),
- * so concurrent edits cannot make an update fail with a conflict; any other failed write is
- * retried the same way, so no change is dropped.
+ * so concurrent edits cannot make an update fail with a conflict; any other failed write is retried
+ * the same way, so no change is dropped.
  */
 @ControllerConfiguration(
     name = GuestbookReconciler.NAME,
@@ -95,8 +96,13 @@ public class GuestbookReconciler implements Reconciler<Guestbook> {
   @Override
   public ErrorStatusUpdateControl<Guestbook> updateErrorStatus(
       Guestbook guestbook, Context<Guestbook> context, Exception e) {
-    if (context.isPrimaryResourceDeleted()) {
-      return ErrorStatusUpdateControl.defaultErrorProcessing();
+    if (context.isPrimaryResourceDeleted()
+        || context.getPrimaryCache().get(ResourceID.fromResource(guestbook)).isEmpty()
+        || ReconcileFailure.isGuestbookGone(e)) {
+      // Deleted while being reconciled: there is nothing to report on, and the delete event brings
+      // a last round. NB: not retrying also avoids a JOSDK 5.2 bug that, in all-events mode, loses
+      // the delete event when a failed round is retried (the "is gone" line was never logged).
+      return ErrorStatusUpdateControl.<Guestbook>noStatusUpdate().withNoRetry();
     }
     ReconcileFailure failure = ReconcileFailure.of(e);
     LOG.warn(

@@ -19,8 +19,8 @@ import java.util.function.BooleanSupplier;
  *
  * <ul>
  *   <li>{@code /healthz} fails (503) only when the started operator has an unhealthy event source
- *       (an informer that stopped): a restart is then the cure. While starting it answers 200, so
- *       a slow cache sync does not get the pod killed.
+ *       (an informer that stopped): a restart is then the cure. While starting it answers 200, so a
+ *       slow cache sync does not get the pod killed.
  *   <li>{@code /readyz} answers 200 once the operator has started (caches synced, leader or
  *       standby) with every event source healthy, and 503 again as soon as shutdown begins.
  * </ul>
@@ -34,7 +34,8 @@ final class HealthProbes implements AutoCloseable {
   }
 
   /** Serves the probes on {@code address} (port 0: any free port). */
-  static HealthProbes start(InetSocketAddress address, Operator operator, BooleanSupplier stopping) {
+  static HealthProbes start(
+      InetSocketAddress address, Operator operator, BooleanSupplier stopping) {
     HttpServer server;
     try {
       server = HttpServer.create(address, 0);
@@ -50,8 +51,10 @@ final class HealthProbes implements AutoCloseable {
     server.createContext(
         "/healthz",
         exchange -> {
-          String unhealthy = operator.getRuntimeInfo().isStarted() ? unhealthy(operator.getRuntimeInfo()) : "";
-          respond(exchange, unhealthy.isEmpty() ? 200 : 503, unhealthy.isEmpty() ? "ok" : unhealthy);
+          String unhealthy =
+              operator.getRuntimeInfo().isStarted() ? unhealthy(operator.getRuntimeInfo()) : "";
+          respond(
+              exchange, unhealthy.isEmpty() ? 200 : 503, unhealthy.isEmpty() ? "ok" : unhealthy);
         });
     server.createContext(
         "/readyz",

@@ -7,8 +7,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * How the operator runs, from command-line flags (kubebuilder's names) and environment variables;
- * a flag wins over its variable.
+ * How the operator runs, from command-line flags (kubebuilder's names) and environment variables; a
+ * flag wins over its variable.
  *
  * <pre>
  * --health-probe-bind-address=[host]:port  HEALTH_PROBE_BIND_ADDRESS  default :8081 (all interfaces)

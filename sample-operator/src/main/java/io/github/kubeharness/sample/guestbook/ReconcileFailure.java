@@ -1,6 +1,5 @@
 package io.github.kubeharness.sample.guestbook;
 
-import io.fabric8.kubernetes.api.model.StatusDetails;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.AggregatedOperatorException;
 import java.util.Locale;
@@ -34,7 +33,19 @@ public record ReconcileFailure(String reason, String message) {
         api.getStatus() != null && api.getStatus().getMessage() != null
             ? api.getStatus().getMessage()
             : api.getMessage();
-    return new ReconcileFailure(reason(api, detail), trim("Cannot apply " + what(api) + detail));
+    // The API server's message names the object and the cause, e.g. 'deployments.apps "demo" is
+    // forbidden: exceeded quota: ...'.
+    return new ReconcileFailure(reason(api, detail), trim(detail));
+  }
+
+  /** Whether {@code exception} says that the Guestbook itself no longer exists. */
+  static boolean isGuestbookGone(Exception exception) {
+    KubernetesClientException api = apiError(exception);
+    return api != null
+        && api.getCode() == 404
+        && api.getStatus() != null
+        && api.getStatus().getDetails() != null
+        && "guestbooks".equals(api.getStatus().getDetails().getKind());
   }
 
   private static KubernetesClientException apiError(Throwable t) {
@@ -56,14 +67,6 @@ public record ReconcileFailure(String reason, String message) {
       case 422 -> "Invalid";
       default -> api.getCode() > 0 ? "ApiError" : "ApiUnreachable";
     };
-  }
-
-  private static String what(KubernetesClientException api) {
-    StatusDetails details = api.getStatus() == null ? null : api.getStatus().getDetails();
-    if (details == null || details.getKind() == null) {
-      return "a child object: ";
-    }
-    return details.getKind() + " " + details.getName() + ": ";
   }
 
   private static String trim(String message) {

@@ -42,13 +42,17 @@ public final class Children {
   }
 
   /**
-   * Informer configuration of a dependent: only labelled objects, and only in the namespaces the
-   * controller watches. NB: without the explicit inheritance, a configured dependent informer
-   * watches every namespace (JOSDK's default for a fresh informer configuration).
+   * Configuration of a dependent: server-side apply, and an informer on labelled objects in the
+   * namespaces the controller watches.
+   *
+   * <p>NB: JOSDK applies ConfigMaps with a plain update unless told otherwise; SSA is asked for
+   * explicitly so that every child is written the same way (and needs the same RBAC verbs). And
+   * without the explicit namespace inheritance, a configured dependent informer would watch every
+   * namespace (JOSDK's default for a fresh informer configuration).
    */
-  static <R extends HasMetadata> KubernetesDependentResourceConfig<R> informerConfig(
-      Class<R> type) {
+  static <R extends HasMetadata> KubernetesDependentResourceConfig<R> config(Class<R> type) {
     return new KubernetesDependentResourceConfigBuilder<R>()
+        .withUseSSA(true)
         .withKubernetesDependentInformerConfig(
             InformerConfiguration.builder(type)
                 .withLabelSelector(MANAGED_BY + "=" + OPERATOR)

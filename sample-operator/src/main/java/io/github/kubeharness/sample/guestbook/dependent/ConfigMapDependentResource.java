@@ -23,7 +23,7 @@ public class ConfigMapDependentResource
   /** A dependent configured to watch the operator's labelled ConfigMaps. */
   public ConfigMapDependentResource() {
     super(ConfigMap.class);
-    configureWith(Children.informerConfig(ConfigMap.class));
+    configureWith(Children.config(ConfigMap.class));
   }
 
   @Override

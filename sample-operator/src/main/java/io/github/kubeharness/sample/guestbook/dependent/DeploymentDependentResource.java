@@ -28,7 +28,7 @@ public class DeploymentDependentResource
   /** A dependent configured to watch the operator's labelled Deployments. */
   public DeploymentDependentResource() {
     super(Deployment.class);
-    configureWith(Children.informerConfig(Deployment.class));
+    configureWith(Children.config(Deployment.class));
   }
 
   @Override

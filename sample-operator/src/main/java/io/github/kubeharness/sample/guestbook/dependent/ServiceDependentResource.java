@@ -11,15 +11,15 @@ import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernete
 
 /**
  * The Service in front of a Guestbook's pods: port 80, of {@code spec.serviceType}, on {@code
- * spec.nodePort} when one is given. The cluster IP and an unrequested node port are left to the
- * API server, which allocates them.
+ * spec.nodePort} when one is given. The cluster IP and an unrequested node port are left to the API
+ * server, which allocates them.
  */
 public class ServiceDependentResource extends CRUDKubernetesDependentResource<Service, Guestbook> {
 
   /** A dependent configured to watch the operator's labelled Services. */
   public ServiceDependentResource() {
     super(Service.class);
-    configureWith(Children.informerConfig(Service.class));
+    configureWith(Children.config(Service.class));
   }
 
   @Override

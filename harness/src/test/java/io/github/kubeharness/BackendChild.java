@@ -1,0 +1,26 @@
+package io.github.kubeharness;
+
+/**
+ * Main class for tests that need a control plane in another JVM: starts one of the given backend
+ * and profile, prints {@code READY <url>} (or {@code FAILED <message>}), then waits to be killed.
+ */
+public final class BackendChild {
+
+  public static void main(String[] args) throws Exception {
+    try {
+      ControlPlane controlPlane =
+          ControlPlane.create(
+              ControlPlaneOptions.builder()
+                  .withBackend(Backend.parse(args[0], "args"))
+                  .withProfile(Profile.parse(args[1], "args"))
+                  .build());
+      controlPlane.start();
+      System.out.println("READY " + controlPlane.apiServerUrl());
+    } catch (RuntimeException e) {
+      System.out.println("FAILED " + e.getMessage().replace('\n', ' '));
+      System.exit(1);
+    }
+    System.out.flush();
+    Thread.sleep(Long.MAX_VALUE);
+  }
+}
