@@ -3,8 +3,12 @@ SHELL := /usr/bin/env bash
 MVNW  := ./mvnw -B -ntp
 CLI   := harness/target/kube-harness.jar
 PROFILE ?= standard
+OPERATOR_JAR := sample-operator/target/guestbook-operator.jar
+IMG ?= guestbook-operator:latest
+# kubectl from the PATH, else the one kube-harness provisions (built from Go modules like the rest).
+KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 
-.PHONY: help test build cli provision cluster dev fmt clean bench images
+.PHONY: help test build cli provision cluster dev fmt clean bench images operator install uninstall run docker-build deploy undeploy e2e
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -26,11 +30,38 @@ provision: $(CLI) ## resolve or build the control-plane binaries (first run: a G
 cluster: $(CLI) ## start a local control plane until Ctrl-C; prints `export KUBECONFIG=...`
 	java -jar $(CLI) up --profile $(PROFILE)
 
-dev: $(CLI) ## local control plane with its kubeconfig in target/dev/kubeconfig (the Guestbook operator joins it with issue 5)
-	java -jar $(CLI) up --profile $(PROFILE) --kubeconfig target/dev/kubeconfig
+dev: $(CLI) operator ## local control plane + Guestbook CRD + sample + the operator; kubeconfig in target/dev/kubeconfig
+	@echo "[kube-harness] when ready: export KUBECONFIG=$(CURDIR)/target/dev/kubeconfig; kubectl get guestbooks -A; kubectl apply -k sample-operator/config/samples"
+	java -jar $(CLI) up --profile $(PROFILE) --kubeconfig target/dev/kubeconfig \
+	  --install sample-operator/config/crd/bases \
+	  --install sample-operator/config/samples/webapp_v1_guestbook.yaml \
+	  --run "java -jar $(OPERATOR_JAR) --health-probe-bind-address=127.0.0.1:8081"
 
-images: $(CLI) ## build the container backend's images FROM scratch out of the provisioned binaries (needs Docker)
-	bash hack/build-images.sh
+$(OPERATOR_JAR): $(shell find sample-operator/src/main -type f 2>/dev/null) sample-operator/pom.xml
+	$(MVNW) -q -DskipTests -Dspotless.check.skip=true -pl sample-operator -am install
+
+operator: $(OPERATOR_JAR) ## build the Guestbook operator's runnable jar
+
+install: $(CLI) ## install the Guestbook CRD into the current cluster (kubeconfig)
+	$(KUBECTL) apply --server-side -k sample-operator/config/crd
+
+uninstall: $(CLI) ## remove the Guestbook CRD from the current cluster
+	$(KUBECTL) delete --ignore-not-found -k sample-operator/config/crd
+
+run: operator ## run the operator locally against the current kubeconfig (Ctrl-C stops it)
+	java -jar $(OPERATOR_JAR) --health-probe-bind-address=127.0.0.1:8081
+
+docker-build: operator ## build the operator image with Jib into the local Docker: make docker-build IMG=name:tag
+	$(MVNW) -q -pl sample-operator jib:dockerBuild -Djib.to.image=$(IMG)
+
+deploy: $(CLI) ## deploy CRD, RBAC and the operator (image IMG) to the current cluster
+	$(KUBECTL) kustomize sample-operator/config/default | sed 's|image: controller:latest|image: $(IMG)|' | $(KUBECTL) apply --server-side -f -
+
+undeploy: $(CLI) ## remove everything deploy installed
+	$(KUBECTL) kustomize sample-operator/config/default | $(KUBECTL) delete --ignore-not-found -f -
+
+e2e: operator ## the e2e suite: on the current cluster with USE_EXISTING_CLUSTER=true (kind), else on a local control plane
+	$(MVNW) -Dspotless.check.skip=true -pl e2e verify
 
 fmt: ## format all Java sources (google-java-format via Spotless)
 	$(MVNW) -q spotless:apply

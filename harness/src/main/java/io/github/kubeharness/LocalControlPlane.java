@@ -4,7 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.internal.controlplane.ApiServer;
 import io.github.kubeharness.internal.controlplane.ControllerManager;
 import io.github.kubeharness.internal.controlplane.Etcd;
-import io.github.kubeharness.internal.controlplane.Kubeconfig;
+import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.process.RunDirectory;
@@ -13,8 +13,6 @@ import io.github.kubeharness.internal.process.Waits;
 import io.github.kubeharness.internal.provision.Binaries;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.internal.provision.Component;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -31,7 +29,6 @@ import java.util.List;
  */
 public final class LocalControlPlane implements ControlPlane {
 
-  private static final String CONTEXT = "kube-harness";
   private static final int PORT_CLASH_ATTEMPTS = 3;
 
   private final ControlPlaneOptions options;
@@ -90,7 +87,7 @@ public final class LocalControlPlane implements ControlPlane {
             apiServerFlags());
     apiServer.start(remaining(deadline));
     kubeconfig = kubeconfigFor("kube-harness-admin", List.of("system:masters"));
-    kubeconfigFile = write(run.path().resolve("kubeconfig"), kubeconfig);
+    kubeconfigFile = Identities.write(run.path().resolve("kubeconfig"), kubeconfig);
     try (KubernetesClient client = newClient()) {
       Waits.until(
           "the default namespace to be created by kube-apiserver",
@@ -124,9 +121,7 @@ public final class LocalControlPlane implements ControlPlane {
   }
 
   private String kubeconfigFor(String user, List<String> groups) {
-    TinyCa.Issued cert = ca.issueClient(user, groups);
-    return Kubeconfig.render(
-        CONTEXT, apiServer.url(), ca.certificatePem(), cert.certificatePem(), cert.privateKeyPem());
+    return new Identities(ca).kubeconfig(apiServer.url(), user, groups);
   }
 
   @Override
@@ -187,13 +182,7 @@ public final class LocalControlPlane implements ControlPlane {
   @Override
   public synchronized KubeUser addUser(String name, List<String> groups) {
     requireRunning("addUser");
-    String config = kubeconfigFor(name, groups);
-    Path file =
-        write(
-            run.subdirectory("users")
-                .resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".kubeconfig"),
-            config);
-    return new KubeUser(name, List.copyOf(groups), config, file);
+    return new Identities(ca).user(apiServer.url(), name, groups, run.subdirectory("users"));
   }
 
   @Override
@@ -265,14 +254,5 @@ public final class LocalControlPlane implements ControlPlane {
 
   private static Duration remaining(long deadline) {
     return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-  }
-
-  private static Path write(Path file, String content) {
-    try {
-      Files.writeString(file, content);
-      return file;
-    } catch (IOException e) {
-      throw new KubeHarnessException("Cannot write " + file + ": " + e, e);
-    }
   }
 }

@@ -9,7 +9,7 @@ import io.github.kubeharness.NetworkMode;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.controlplane.ApiServerFlags;
 import io.github.kubeharness.internal.controlplane.ControllerManager;
-import io.github.kubeharness.internal.controlplane.Kubeconfig;
+import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.ReadinessProbes;
 import io.github.kubeharness.internal.controlplane.TinyCa;
@@ -17,8 +17,6 @@ import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.ShutdownHooks;
 import io.github.kubeharness.internal.process.Waits;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +34,6 @@ import org.testcontainers.containers.Network;
  */
 final class ContainerControlPlane implements ControlPlane {
 
-  private static final String CONTEXT = "kube-harness";
   private static final int ETCD_PORT = 2379;
   private static final int API_PORT = 6443;
 
@@ -143,7 +140,7 @@ final class ContainerControlPlane implements ControlPlane {
           return ReadinessProbes.apiServer(url, ca).isReady();
         });
     kubeconfig = kubeconfigFor(url, "kube-harness-admin", List.of("system:masters"));
-    kubeconfigFile = write(run.path().resolve("kubeconfig"), kubeconfig);
+    kubeconfigFile = Identities.write(run.path().resolve("kubeconfig"), kubeconfig);
     try (KubernetesClient client = newClient()) {
       Waits.until(
           "the default namespace to be created by kube-apiserver",
@@ -209,9 +206,7 @@ final class ContainerControlPlane implements ControlPlane {
   }
 
   private String kubeconfigFor(String server, String user, List<String> groups) {
-    TinyCa.Issued cert = ca.issueClient(user, groups);
-    return Kubeconfig.render(
-        CONTEXT, server, ca.certificatePem(), cert.certificatePem(), cert.privateKeyPem());
+    return new Identities(ca).kubeconfig(server, user, groups);
   }
 
   @Override
@@ -255,13 +250,7 @@ final class ContainerControlPlane implements ControlPlane {
       throw new IllegalStateException(
           "addUser() needs a started control plane: call start() first");
     }
-    String config = kubeconfigFor(url, name, groups);
-    Path file =
-        write(
-            run.subdirectory("users")
-                .resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".kubeconfig"),
-            config);
-    return new KubeUser(name, List.copyOf(groups), config, file);
+    return new Identities(ca).user(url, name, groups, run.subdirectory("users"));
   }
 
   @Override
@@ -294,14 +283,5 @@ final class ContainerControlPlane implements ControlPlane {
     return running && options.auditLog()
         ? Optional.of(run.path().resolve("audit").resolve("audit.log"))
         : Optional.empty();
-  }
-
-  private static Path write(Path file, String content) {
-    try {
-      Files.writeString(file, content);
-      return file;
-    } catch (IOException e) {
-      throw new KubeHarnessException("Cannot write " + file + ": " + e, e);
-    }
   }
 }

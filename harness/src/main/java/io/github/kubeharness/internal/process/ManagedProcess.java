@@ -130,6 +130,22 @@ public final class ManagedProcess {
     }
   }
 
+  /**
+   * Sends SIGTERM and waits for the process to exit on its own, as Kubernetes stops a pod; returns
+   * its exit code, or -1 when it did not exit within {@code grace} (it is then killed).
+   */
+  public synchronized int terminate(Duration grace) throws InterruptedException {
+    if (process == null) {
+      return -1;
+    }
+    process.destroy();
+    if (process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+      return process.exitValue();
+    }
+    process.destroyForcibly();
+    return -1;
+  }
+
   public synchronized boolean isAlive() {
     return process != null && process.isAlive();
   }
