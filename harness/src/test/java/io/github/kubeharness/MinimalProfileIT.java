@@ -9,7 +9,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
@@ -79,32 +78,8 @@ class MinimalProfileIT {
 
   @Test
   void customResourceDefinitionBecomesEstablishedAndServesResources() {
-    CustomResourceDefinition crd =
-        new CustomResourceDefinitionBuilder()
-            .withNewMetadata()
-            .withName("widgets.test.kubeharness.io")
-            .endMetadata()
-            .withNewSpec()
-            .withGroup("test.kubeharness.io")
-            .withScope("Namespaced")
-            .withNewNames()
-            .withKind("Widget")
-            .withPlural("widgets")
-            .withSingular("widget")
-            .endNames()
-            .addNewVersion()
-            .withName("v1")
-            .withServed(true)
-            .withStorage(true)
-            .withNewSchema()
-            .withNewOpenAPIV3Schema()
-            .withType("object")
-            .withXKubernetesPreserveUnknownFields(true)
-            .endOpenAPIV3Schema()
-            .endSchema()
-            .endVersion()
-            .endSpec()
-            .build();
+    // Created and awaited by hand here, as a user without the extension would.
+    CustomResourceDefinition crd = TestCrds.widgets("test.kubeharness.io");
     admin.apiextensions().v1().customResourceDefinitions().resource(crd).create();
     admin
         .apiextensions()

@@ -4,8 +4,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
@@ -14,10 +12,10 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.TestCrds;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A minimal control plane for one test class, with the Widget CRD installed: a namespaced kind with
@@ -48,7 +46,7 @@ final class TestCluster implements AutoCloseable {
         ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
     controlPlane.start();
     TestCluster cluster = new TestCluster(controlPlane);
-    cluster.installWidgetCrd();
+    TestCrds.installWidgets(cluster.admin, "test.kubeharness.io");
     return cluster;
   }
 
@@ -128,55 +126,5 @@ final class TestCluster implements AutoCloseable {
     } finally {
       controlPlane.stop();
     }
-  }
-
-  private void installWidgetCrd() {
-    CustomResourceDefinition crd =
-        new CustomResourceDefinitionBuilder()
-            .withNewMetadata()
-            .withName("widgets.test.kubeharness.io")
-            .endMetadata()
-            .withNewSpec()
-            .withGroup("test.kubeharness.io")
-            .withScope("Namespaced")
-            .withNewNames()
-            .withKind("Widget")
-            .withPlural("widgets")
-            .withSingular("widget")
-            .endNames()
-            .addNewVersion()
-            .withName("v1")
-            .withServed(true)
-            .withStorage(true)
-            .withNewSubresources()
-            .withNewStatus()
-            .endStatus()
-            .endSubresources()
-            .withNewSchema()
-            .withNewOpenAPIV3Schema()
-            .withType("object")
-            .withXKubernetesPreserveUnknownFields(true)
-            .endOpenAPIV3Schema()
-            .endSchema()
-            .endVersion()
-            .endSpec()
-            .build();
-    admin.apiextensions().v1().customResourceDefinitions().resource(crd).create();
-    admin
-        .apiextensions()
-        .v1()
-        .customResourceDefinitions()
-        .withName(crd.getMetadata().getName())
-        .waitUntilCondition(
-            c ->
-                c != null
-                    && c.getStatus() != null
-                    && c.getStatus().getConditions().stream()
-                        .anyMatch(
-                            cond ->
-                                "Established".equals(cond.getType())
-                                    && "True".equals(cond.getStatus())),
-            30,
-            TimeUnit.SECONDS);
   }
 }

@@ -11,8 +11,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -24,6 +22,7 @@ import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.KubeUser;
 import io.github.kubeharness.LocalControlPlane;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.TestCrds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +32,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -80,7 +78,7 @@ class FailureReportIT {
                     .build());
     controlPlane.start();
     admin = controlPlane.newClient();
-    installWidgetCrd();
+    TestCrds.installWidgets(admin, "report.kubeharness.io");
     testStarted = Instant.now();
 
     createNamespace(NAMESPACE);
@@ -438,55 +436,5 @@ class FailureReportIT {
                 .withAdditionalProperties(Map.of("spec", Map.of("size", 1)))
                 .build())
         .create();
-  }
-
-  private static void installWidgetCrd() {
-    CustomResourceDefinition crd =
-        new CustomResourceDefinitionBuilder()
-            .withNewMetadata()
-            .withName("widgets.report.kubeharness.io")
-            .endMetadata()
-            .withNewSpec()
-            .withGroup("report.kubeharness.io")
-            .withScope("Namespaced")
-            .withNewNames()
-            .withKind("Widget")
-            .withPlural("widgets")
-            .withSingular("widget")
-            .endNames()
-            .addNewVersion()
-            .withName("v1")
-            .withServed(true)
-            .withStorage(true)
-            .withNewSubresources()
-            .withNewStatus()
-            .endStatus()
-            .endSubresources()
-            .withNewSchema()
-            .withNewOpenAPIV3Schema()
-            .withType("object")
-            .withXKubernetesPreserveUnknownFields(true)
-            .endOpenAPIV3Schema()
-            .endSchema()
-            .endVersion()
-            .endSpec()
-            .build();
-    admin.apiextensions().v1().customResourceDefinitions().resource(crd).create();
-    admin
-        .apiextensions()
-        .v1()
-        .customResourceDefinitions()
-        .withName(crd.getMetadata().getName())
-        .waitUntilCondition(
-            c ->
-                c != null
-                    && c.getStatus() != null
-                    && c.getStatus().getConditions().stream()
-                        .anyMatch(
-                            cond ->
-                                cond.getType().equals("Established")
-                                    && cond.getStatus().equals("True")),
-            30,
-            TimeUnit.SECONDS);
   }
 }

@@ -1,0 +1,57 @@
+package io.github.kubeharness;
+
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.github.kubeharness.internal.manifest.CrdInstaller;
+import io.github.kubeharness.internal.manifest.ManifestFiles;
+import java.util.List;
+
+/** The free-form Widget CRD the harness's own tests use, in a group of their choice. */
+public final class TestCrds {
+
+  private TestCrds() {}
+
+  /** {@code widgets.<group>}: namespaced, v1, any fields, status subresource. */
+  public static CustomResourceDefinition widgets(String group) {
+    return new CustomResourceDefinitionBuilder()
+        .withNewMetadata()
+        .withName("widgets." + group)
+        .endMetadata()
+        .withNewSpec()
+        .withGroup(group)
+        .withScope("Namespaced")
+        .withNewNames()
+        .withKind("Widget")
+        .withPlural("widgets")
+        .withSingular("widget")
+        .endNames()
+        .addNewVersion()
+        .withName("v1")
+        .withServed(true)
+        .withStorage(true)
+        .withNewSubresources()
+        .withNewStatus()
+        .endStatus()
+        .endSubresources()
+        .withNewSchema()
+        .withNewOpenAPIV3Schema()
+        .withType("object")
+        .withXKubernetesPreserveUnknownFields(true)
+        .endOpenAPIV3Schema()
+        .endSchema()
+        .endVersion()
+        .endSpec()
+        .build();
+  }
+
+  /** Installs {@link #widgets} and waits until it is Established and served. */
+  public static void installWidgets(KubernetesClient admin, String group) {
+    new CrdInstaller(admin)
+        .install(
+            List.of(
+                new ManifestFiles.Document(
+                    Serialization.jsonMapper().valueToTree(widgets(group)), "TestCrds", false)));
+  }
+}
