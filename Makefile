@@ -8,7 +8,7 @@ IMG ?= guestbook-operator:latest
 # kubectl from the PATH, else the one kube-harness provisions (built from Go modules like the rest).
 KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 
-.PHONY: help test build cli provision cluster dev fmt clean bench images operator install uninstall run docker-build deploy undeploy e2e
+.PHONY: help test build cli provision cluster dev fmt clean bench images operator manifests install uninstall run docker-build deploy undeploy e2e
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -42,6 +42,9 @@ $(OPERATOR_JAR): $(shell find sample-operator/src/main -type f 2>/dev/null) samp
 
 operator: $(OPERATOR_JAR) ## build the Guestbook operator's runnable jar
 
+manifests: ## regenerate sample-operator/config/crd/bases from the Guestbook Java classes (fabric8 CRD generator)
+	$(MVNW) -q -pl sample-operator -Pmanifests process-classes
+
 install: $(CLI) ## install the Guestbook CRD into the current cluster (kubeconfig)
 	$(KUBECTL) apply --server-side -k sample-operator/config/crd
 
@@ -52,7 +55,7 @@ run: operator ## run the operator locally against the current kubeconfig (Ctrl-C
 	java -jar $(OPERATOR_JAR) --health-probe-bind-address=127.0.0.1:8081
 
 docker-build: operator ## build the operator image with Jib into the local Docker: make docker-build IMG=name:tag
-	$(MVNW) -q -pl sample-operator jib:dockerBuild -Djib.to.image=$(IMG)
+	$(MVNW) -q -pl sample-operator jib:dockerBuild -Djib.to.image=$(IMG) -Djib.disableUpdateChecks=true
 
 deploy: $(CLI) ## deploy CRD, RBAC and the operator (image IMG) to the current cluster
 	$(KUBECTL) kustomize sample-operator/config/default | sed 's|image: controller:latest|image: $(IMG)|' | $(KUBECTL) apply --server-side -f -

@@ -1,9 +1,11 @@
 package io.github.kubeharness.sample.guestbook;
 
+import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
+import io.fabric8.kubernetes.client.utils.Utils;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfigurationBuilder;
 import java.net.InetSocketAddress;
@@ -82,7 +84,12 @@ public final class GuestbookOperator implements AutoCloseable {
     } catch (RuntimeException e) {
       running.close();
       throw new IllegalStateException(
-          "The Guestbook operator could not start: " + rootCause(e) + hint(e), e);
+          "The Guestbook operator could not start against "
+              + client.getConfiguration().getMasterUrl()
+              + ": "
+              + rootCause(e)
+              + hint(e),
+          e);
     }
     LOG.info("Guestbook operator started");
     return running;
@@ -146,14 +153,32 @@ public final class GuestbookOperator implements AutoCloseable {
     }
     GuestbookOperator running;
     try {
-      running = start(settings, new KubernetesClientBuilder().build());
+      running = start(settings, new KubernetesClientBuilder().withConfig(clusterConfig()).build());
     } catch (RuntimeException e) {
-      LOG.error(e.getMessage(), e);
+      LOG.error(e.getMessage());
+      LOG.debug("Start-up failure", e);
       System.exit(1);
       return;
     }
     Runtime.getRuntime().addShutdownHook(new Thread(running::close, "guestbook-operator-shutdown"));
     running.awaitStop();
+  }
+
+  /**
+   * The kubeconfig's cluster, or the in-cluster one in a pod. NB: with neither, fabric8 would try
+   * https://kubernetes.default.svc, which outside a pod means a DNS lookup and a confusing error.
+   */
+  private static Config clusterConfig() {
+    Config config = Config.autoConfigure(null);
+    if (config.getFile() == null
+        && Utils.getSystemPropertyOrEnvVar(Config.KUBERNETES_SERVICE_HOST_PROPERTY) == null
+        && Utils.getSystemPropertyOrEnvVar(Config.KUBERNETES_MASTER_SYSTEM_PROPERTY) == null) {
+      throw new IllegalStateException(
+          "No cluster to connect to: no kubeconfig (KUBECONFIG is unset or names no file, and"
+              + " ~/.kube/config does not exist) and not running in a pod. Point KUBECONFIG at a"
+              + " cluster; `make dev` starts a local one and prints its kubeconfig.");
+    }
+    return config;
   }
 
   private static String rootCause(Throwable e) {

@@ -19,6 +19,7 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.retry.GradualRetry;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -111,7 +112,9 @@ public class GuestbookReconciler implements Reconciler<Guestbook> {
         guestbook.getMetadata().getName(),
         context.getRetryInfo().map(r -> r.getAttemptCount() + 1).orElse(1),
         failure.reason(),
-        failure.message());
+        failure.message(),
+        // the API server's answer says it all; anything else is a bug worth a stack trace
+        failure.fromApiServer() ? null : e);
     FailureEvents.record(context.getClient(), guestbook, failure);
     return ErrorStatusUpdateControl.patchStatus(withStatus(guestbook, context, failure));
   }
@@ -124,7 +127,8 @@ public class GuestbookReconciler implements Reconciler<Guestbook> {
       Guestbook guestbook, Context<Guestbook> context, ReconcileFailure failure) {
     Deployment deployment = context.getSecondaryResource(Deployment.class).orElse(null);
     GuestbookStatus status =
-        GuestbookConditions.status(guestbook, deployment, failure, Instant.now());
+        GuestbookConditions.status(
+            guestbook, deployment, failure, Instant.now().truncatedTo(ChronoUnit.SECONDS));
     Guestbook patch = new Guestbook();
     patch.getMetadata().setName(guestbook.getMetadata().getName());
     patch.getMetadata().setNamespace(guestbook.getMetadata().getNamespace());

@@ -14,6 +14,8 @@ import java.util.Locale;
  */
 public record ReconcileFailure(String reason, String message) {
 
+  private static final String UNEXPECTED = "ReconcileError";
+
   // Event messages are shown in one line by kubectl; keep them readable and within limits.
   private static final int MAX_MESSAGE = 1000;
 
@@ -27,7 +29,7 @@ public record ReconcileFailure(String reason, String message) {
     }
     KubernetesClientException api = apiError(cause);
     if (api == null) {
-      return new ReconcileFailure("ReconcileError", trim(String.valueOf(cause.getMessage())));
+      return new ReconcileFailure(UNEXPECTED, trim(String.valueOf(cause)));
     }
     String detail =
         api.getStatus() != null && api.getStatus().getMessage() != null
@@ -36,6 +38,11 @@ public record ReconcileFailure(String reason, String message) {
     // The API server's message names the object and the cause, e.g. 'deployments.apps "demo" is
     // forbidden: exceeded quota: ...'.
     return new ReconcileFailure(reason(api, detail), trim(detail));
+  }
+
+  /** Whether the API server refused a request, as opposed to an error in the operator itself. */
+  public boolean fromApiServer() {
+    return !reason.equals(UNEXPECTED);
   }
 
   /** Whether {@code exception} says that the Guestbook itself no longer exists. */

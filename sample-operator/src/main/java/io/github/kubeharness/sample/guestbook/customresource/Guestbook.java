@@ -1,6 +1,7 @@
 package io.github.kubeharness.sample.guestbook.customresource;
 
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
+import io.fabric8.generator.annotation.Default;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Group;
@@ -37,7 +38,17 @@ public class Guestbook extends CustomResource<GuestbookSpec, GuestbookStatus>
   /** The only served version. */
   public static final String VERSION = "v1";
 
-  /** A Guestbook with the given name and a default spec, ready to create. */
+  /**
+   * The desired state. Defaults to {@code {}} in the schema, so that a Guestbook created without a
+   * spec gets every field's default instead of reaching the operator without one.
+   */
+  @Override
+  @Default("{}")
+  public GuestbookSpec getSpec() {
+    return super.getSpec();
+  }
+
+  /** A Guestbook with the given name and an empty spec (all defaults), ready to create. */
   public static Guestbook named(String name) {
     Guestbook guestbook = new Guestbook();
     guestbook.getMetadata().setName(name);

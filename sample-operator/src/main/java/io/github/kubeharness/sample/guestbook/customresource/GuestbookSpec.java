@@ -11,8 +11,9 @@ import io.fabric8.generator.annotation.ValidationRule;
 
 /**
  * The desired state of a {@link Guestbook}. Every constraint here becomes part of the CRD's schema,
- * so the API server rejects bad input before the operator ever sees it. Field initialisers mirror
- * the schema defaults so that objects built in Java look like objects read back from the server.
+ * so the API server rejects bad input before the operator ever sees it, and fills in the defaults:
+ * the operator only ever sees complete specs. Unset fields stay null in Java (and are omitted when
+ * sent), so the schema is the one place defaults live.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 // A cross-field rule only CEL can express; defaults are applied before it runs.
@@ -41,7 +42,7 @@ public class GuestbookSpec {
   @Min(0)
   @Max(10)
   @Default("1")
-  private Integer replicas = 1;
+  private Integer replicas;
 
   @JsonPropertyDescription(
       "Container image of the web server. It must serve /usr/share/nginx/html on port 80, as the"
@@ -49,16 +50,16 @@ public class GuestbookSpec {
   @Default(DEFAULT_IMAGE)
   @Size(min = 1, max = 512)
   @Pattern("^[^\\s]+$")
-  private String image = DEFAULT_IMAGE;
+  private String image;
 
   @JsonPropertyDescription("Message the guestbook page shows, at most 256 characters.")
   @Default(DEFAULT_MESSAGE)
   @Size(max = 256)
-  private String message = DEFAULT_MESSAGE;
+  private String message;
 
   @JsonPropertyDescription("Type of the Service in front of the pods: ClusterIP or NodePort.")
   @Default("ClusterIP")
-  private ServiceType serviceType = ServiceType.ClusterIP;
+  private ServiceType serviceType;
 
   @JsonPropertyDescription(
       "Node port to use when serviceType is NodePort (30000-32767); chosen by Kubernetes if unset.")
