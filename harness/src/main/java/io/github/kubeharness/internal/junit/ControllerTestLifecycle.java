@@ -28,7 +28,7 @@ public final class ControllerTestLifecycle {
     ExtensionConfig config = config(context);
     LogCapture.install();
     SharedCluster cluster = cluster(context, config);
-    cluster.crds().install(config.crds(), config.crdClasses());
+    cluster.installCrds(config);
     if (config.namespaceMode() == NamespaceMode.PER_CLASS) {
       TestScope scope =
           TestScope.open(cluster, config, context.getRequiredTestClass().getSimpleName(), null);

@@ -37,18 +37,19 @@ public final class CrdInstaller {
   }
 
   /** Installs the CRDs named by the annotation's {@code crds} and {@code crdClasses}. */
-  public synchronized void install(List<String> paths, List<Class<?>> crdClasses) {
+  public synchronized int install(List<String> paths, List<Class<?>> crdClasses) {
     List<ManifestFiles.Document> documents = new ArrayList<>(ManifestFiles.read(paths, "crds"));
     for (Class<?> type : crdClasses) {
       documents.addAll(ManifestFiles.read(List.of(generatedCrd(type)), "crdClasses"));
     }
-    install(documents);
+    return install(documents);
   }
 
   /**
    * Installs the CRDs among {@code documents}; other kinds are an error unless from a directory.
+   * Returns how many were new or changed.
    */
-  public synchronized void install(List<ManifestFiles.Document> documents) {
+  public synchronized int install(List<ManifestFiles.Document> documents) {
     List<CustomResourceDefinition> changed = new ArrayList<>();
     for (ManifestFiles.Document document : documents) {
       if (!document.kind().equals("CustomResourceDefinition")) {
@@ -80,6 +81,7 @@ public final class CrdInstaller {
     for (CustomResourceDefinition crd : changed) {
       awaitServed(crd);
     }
+    return changed.size();
   }
 
   static String generatedCrd(Class<?> type) {
