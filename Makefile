@@ -8,7 +8,7 @@ IMG ?= guestbook-operator:latest
 # kubectl from the PATH, else the one kube-harness provisions (built from Go modules like the rest).
 KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 
-.PHONY: help test build cli provision cluster dev fmt clean bench images operator manifests install uninstall run docker-build deploy undeploy e2e
+.PHONY: help test build cli provision cluster dev fmt clean bench images lint-workflows operator manifests install uninstall run docker-build deploy undeploy e2e
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -65,6 +65,9 @@ undeploy: $(CLI) ## remove everything deploy installed
 
 e2e: operator ## the e2e suite: on the current cluster with USE_EXISTING_CLUSTER=true (kind), else on a local control plane
 	$(MVNW) -Dspotless.check.skip=true -pl e2e verify
+
+lint-workflows: ## check .github/workflows with actionlint (from the Go module proxy)
+	go run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12 .github/workflows/*.yml
 
 fmt: ## format all Java sources (google-java-format via Spotless)
 	$(MVNW) -q spotless:apply

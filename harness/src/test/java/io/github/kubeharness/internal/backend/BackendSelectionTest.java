@@ -1,0 +1,61 @@
+package io.github.kubeharness.internal.backend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.kubeharness.Backend;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.LocalControlPlane;
+import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.provision.BinaryCache;
+import io.github.kubeharness.internal.provision.Component;
+import io.github.kubeharness.internal.provision.Platform;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** How {@code auto} picks a backend, and that it says so once. */
+class BackendSelectionTest {
+
+  @Test
+  void provisionedBinariesMeanLocal(@TempDir Path cache) throws Exception {
+    BinaryCache binaries = new BinaryCache(cache, "1.37.2", Platform.current());
+    for (Component c : List.of(Component.ETCD, Component.KUBE_APISERVER)) {
+      Path fake = Files.writeString(cache.resolve(c.fileName()), "#!/bin/sh\n");
+      binaries.install(c, fake);
+    }
+    List<String> said = new ArrayList<>();
+    ControlPlane cp = ControlPlane.create(options(cache, said));
+
+    assertThat(cp).isInstanceOf(LocalControlPlane.class);
+    assertThat(said).singleElement().asString().contains("backend auto -> local", "provisioned");
+  }
+
+  @Test
+  void withoutBinariesDockerDecides(@TempDir Path cache) {
+    List<String> said = new ArrayList<>();
+    ControlPlane cp = ControlPlane.create(options(cache, said));
+
+    if (TestcontainersSupport.dockerStatus() == null) {
+      assertThat(cp).isInstanceOf(ContainerControlPlane.class);
+      assertThat(said).singleElement().asString().contains("-> container", "Docker is reachable");
+    } else {
+      assertThat(cp).isInstanceOf(LocalControlPlane.class);
+      assertThat(said).singleElement().asString().contains("-> local", "no Docker", "provisioning");
+    }
+  }
+
+  private static ControlPlaneOptions options(Path cache, List<String> said) {
+    return ControlPlaneOptions.builder()
+        .withBackend(Backend.AUTO)
+        .withProfile(Profile.MINIMAL)
+        .withCacheDirectory(cache)
+        .withAssetsDirectory(cache.resolve("no-assets"))
+        .withOffline(true)
+        .withProgress(said::add)
+        .build();
+  }
+}
