@@ -63,8 +63,9 @@ deploy: $(CLI) ## deploy CRD, RBAC and the operator (image IMG) to the current c
 undeploy: $(CLI) ## remove everything deploy installed
 	$(KUBECTL) kustomize sample-operator/config/default | $(KUBECTL) delete --ignore-not-found -f -
 
-e2e: operator ## the e2e suite: on the current cluster with USE_EXISTING_CLUSTER=true (kind), else on a local control plane
-	$(MVNW) -Dspotless.check.skip=true -pl e2e verify
+e2e: ## the e2e suite: on the current cluster with USE_EXISTING_CLUSTER=true (kind), else on a local control plane
+	$(MVNW) -Dspotless.check.skip=true -pl e2e -am verify -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
+	  -Dit.test='*E2E' -Dfailsafe.failIfNoSpecifiedTests=false
 
 lint-workflows: ## check .github/workflows with actionlint (from the Go module proxy)
 	go run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12 .github/workflows/*.yml

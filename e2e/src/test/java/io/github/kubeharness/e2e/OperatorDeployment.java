@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.LocalControlPlane;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.manifest.ManifestApplier;
 import io.github.kubeharness.internal.process.FreePorts;
@@ -48,6 +49,9 @@ final class OperatorDeployment implements AutoCloseable {
     Path rendered = work.resolve("deploy.yaml");
     Files.writeString(rendered, kustomize(SAMPLE_OPERATOR.resolve("config/default")));
     ManifestApplier.apply(admin, List.of(rendered.toString()), line -> {});
+    if (controlPlane instanceof LocalControlPlane local) {
+      local.restartControllerManager(); // so its garbage collector knows the new Guestbook kind
+    }
 
     String token =
         admin

@@ -154,6 +154,8 @@ public final class KubeHarnessCli {
       try (KubernetesClient admin = controlPlane.newClient()) {
         ManifestApplier.apply(admin, parsed.install, line -> out.println("# " + line));
       }
+      // New CRDs: let the garbage collector learn their kinds now, not in up to 30 s.
+      ((LocalControlPlane) controlPlane).restartControllerManager();
     }
     out.println("export KUBECONFIG=" + kubeconfig);
     out.println("# press Ctrl-C to stop");
