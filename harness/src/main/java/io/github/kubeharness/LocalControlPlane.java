@@ -3,6 +3,7 @@ package io.github.kubeharness;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.internal.controlplane.ApiServer;
 import io.github.kubeharness.internal.controlplane.ControllerManager;
+import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
 import io.github.kubeharness.internal.controlplane.Etcd;
 import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.controlplane.Pki;
@@ -27,7 +28,7 @@ import java.util.List;
  * started and report the failing component's log tail and log path; stop runs in reverse order and
  * keeps going past failures.
  */
-public final class LocalControlPlane implements ControlPlane {
+public final class LocalControlPlane implements ControlPlane, ControllerManagerRestart {
 
   private static final int PORT_CLASH_ATTEMPTS = 3;
 
@@ -183,6 +184,7 @@ public final class LocalControlPlane implements ControlPlane {
    * Restarts kube-controller-manager (standard profile; a no-op otherwise) so that its garbage
    * collector sees resource types added since it started at once, not after its 30 s rediscovery.
    */
+  @Override
   public synchronized void restartControllerManager() {
     if (controllerManager == null) {
       return;

@@ -5,8 +5,8 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.LocalControlPlane;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
 import io.github.kubeharness.internal.manifest.ManifestApplier;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.ManagedProcess;
@@ -49,8 +49,8 @@ final class OperatorDeployment implements AutoCloseable {
     Path rendered = work.resolve("deploy.yaml");
     Files.writeString(rendered, kustomize(SAMPLE_OPERATOR.resolve("config/default")));
     ManifestApplier.apply(admin, List.of(rendered.toString()), line -> {});
-    if (controlPlane instanceof LocalControlPlane local) {
-      local.restartControllerManager(); // so its garbage collector knows the new Guestbook kind
+    if (controlPlane instanceof ControllerManagerRestart restartable) {
+      restartable.restartControllerManager(); // so its garbage collector knows the Guestbook kind
     }
 
     String token =

@@ -7,6 +7,7 @@ import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.LocalControlPlane;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
+import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
 import io.github.kubeharness.internal.manifest.ManifestApplier;
 import io.github.kubeharness.internal.process.ShutdownHooks;
 import io.github.kubeharness.internal.process.Watchdog;
@@ -155,7 +156,7 @@ public final class KubeHarnessCli {
         ManifestApplier.apply(admin, parsed.install, line -> out.println("# " + line));
       }
       // New CRDs: let the garbage collector learn their kinds now, not in up to 30 s.
-      ((LocalControlPlane) controlPlane).restartControllerManager();
+      ((ControllerManagerRestart) controlPlane).restartControllerManager();
     }
     out.println("export KUBECONFIG=" + kubeconfig);
     out.println("# press Ctrl-C to stop");

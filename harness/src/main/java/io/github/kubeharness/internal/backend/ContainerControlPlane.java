@@ -9,6 +9,7 @@ import io.github.kubeharness.NetworkMode;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.controlplane.ApiServerFlags;
 import io.github.kubeharness.internal.controlplane.ControllerManager;
+import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
 import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.ReadinessProbes;
@@ -32,7 +33,7 @@ import org.testcontainers.containers.Network;
  * a Docker network and the apiserver's port is mapped to the host; in {@link NetworkMode#HOST} they
  * use the host's network and bind 127.0.0.1 on free ports, like local processes.
  */
-final class ContainerControlPlane implements ControlPlane {
+final class ContainerControlPlane implements ControlPlane, ControllerManagerRestart {
 
   private static final int ETCD_PORT = 2379;
   private static final int API_PORT = 6443;
@@ -40,6 +41,9 @@ final class ContainerControlPlane implements ControlPlane {
   private final ControlPlaneOptions options;
   private final boolean host;
   private final List<ContainerComponent> components = new ArrayList<>();
+  private ContainerComponent controllerManager;
+  private Pki pki;
+  private int apiPort;
   private RunDirectory run;
   private Network network;
   private TinyCa ca;
@@ -79,7 +83,7 @@ final class ContainerControlPlane implements ControlPlane {
     String version = options.kubernetesVersion();
     String dockerHost = DockerClientFactory.instance().dockerHostIpAddress();
     ca = TinyCa.create("kube-harness-ca");
-    Pki pki = Pki.create(ca, host ? List.of() : List.of(dockerHost, "apiserver"));
+    pki = Pki.create(ca, host ? List.of() : List.of(dockerHost, "apiserver"));
     if (!host) {
       network = Network.newNetwork();
     }
@@ -107,7 +111,7 @@ final class ContainerControlPlane implements ControlPlane {
         deadline,
         () -> ReadinessProbes.etcd("http://" + hostAddress(etcd, etcdPort, ETCD_PORT)).isReady());
 
-    int apiPort = host ? FreePorts.next() : API_PORT;
+    apiPort = host ? FreePorts.next() : API_PORT;
     List<String> extra = new ArrayList<>();
     if (options.profile() == Profile.MINIMAL) {
       extra.add("--disable-admission-plugins=ServiceAccount");
@@ -181,6 +185,17 @@ final class ContainerControlPlane implements ControlPlane {
     pki.files().forEach((name, content) -> kcm.file("/pki/" + name, content));
     // Its readiness is proven by its work: the default ServiceAccount the caller waits for.
     kcm.start(deadline, () -> true);
+    controllerManager = kcm;
+  }
+
+  @Override
+  public synchronized void restartControllerManager() {
+    if (controllerManager == null) {
+      return;
+    }
+    controllerManager.stop();
+    components.remove(controllerManager);
+    startControllerManager(pki, apiPort, System.nanoTime() + options.startTimeout().toNanos());
   }
 
   private ContainerComponent component(

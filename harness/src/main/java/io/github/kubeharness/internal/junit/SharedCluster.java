@@ -3,7 +3,7 @@ package io.github.kubeharness.internal.junit;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.LocalControlPlane;
+import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
 import io.github.kubeharness.internal.manifest.CrdInstaller;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -54,14 +54,15 @@ public final class SharedCluster implements AutoCloseable {
   }
 
   /**
-   * Installs the CRDs a test class names. On a local {@code standard} control plane, new CRDs
-   * restart kube-controller-manager: its garbage collector learns about new resource types only
-   * every 30 s, so owner references to a brand-new kind would otherwise be ignored that long.
+   * Installs the CRDs a test class names. On a {@code standard} control plane that kube-harness
+   * runs, new CRDs restart kube-controller-manager: its garbage collector learns about new resource
+   * types only every 30 s, so owner references to a brand-new kind would otherwise be ignored that
+   * long.
    */
   void installCrds(ExtensionConfig config) {
     int changed = crds.install(config.crds(), config.crdClasses());
-    if (changed > 0 && controlPlane instanceof LocalControlPlane local) {
-      local.restartControllerManager();
+    if (changed > 0 && controlPlane instanceof ControllerManagerRestart restartable) {
+      restartable.restartControllerManager();
     }
   }
 
