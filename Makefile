@@ -46,7 +46,7 @@ manifests: ## regenerate sample-operator/config/crd/bases from the Guestbook Jav
 	$(MVNW) -q -pl sample-operator -Pmanifests process-classes
 
 install: $(CLI) ## install the Guestbook CRD into the current cluster (kubeconfig)
-	$(KUBECTL) apply --server-side -k sample-operator/config/crd
+	$(KUBECTL) apply --server-side --force-conflicts -k sample-operator/config/crd
 
 uninstall: $(CLI) ## remove the Guestbook CRD from the current cluster
 	$(KUBECTL) delete --ignore-not-found -k sample-operator/config/crd
@@ -58,7 +58,7 @@ docker-build: operator ## build the operator image with Jib into the local Docke
 	$(MVNW) -q -pl sample-operator jib:dockerBuild -Djib.to.image=$(IMG) -Djib.disableUpdateChecks=true
 
 deploy: $(CLI) ## deploy CRD, RBAC and the operator (image IMG) to the current cluster
-	$(KUBECTL) kustomize sample-operator/config/default | sed 's|image: controller:latest|image: $(IMG)|' | $(KUBECTL) apply --server-side -f -
+	$(KUBECTL) kustomize sample-operator/config/default | sed 's|image: controller:latest|image: $(IMG)|' | $(KUBECTL) apply --server-side --force-conflicts -f -
 
 undeploy: $(CLI) ## remove everything deploy installed
 	$(KUBECTL) kustomize sample-operator/config/default | $(KUBECTL) delete --ignore-not-found -f -

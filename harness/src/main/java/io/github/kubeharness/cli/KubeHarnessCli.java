@@ -191,6 +191,9 @@ public final class KubeHarnessCli {
           };
       ShutdownHooks.register(stopChild);
       int code = child.waitFor();
+      if (ShutdownHooks.shuttingDown()) {
+        return code; // Ctrl-C / SIGTERM: the hooks stop everything; nothing to report
+      }
       ShutdownHooks.unregister(stopChild);
       System.err.println(
           "kube-harness: `"

@@ -14,6 +14,7 @@ public final class ShutdownHooks {
 
   private static final Set<AutoCloseable> OPEN = new LinkedHashSet<>();
   private static boolean installed;
+  private static volatile boolean shuttingDown;
 
   private ShutdownHooks() {}
 
@@ -32,7 +33,13 @@ public final class ShutdownHooks {
     OPEN.remove(resource);
   }
 
+  /** True once the JVM has begun to exit (Ctrl-C, SIGTERM, System.exit). */
+  public static boolean shuttingDown() {
+    return shuttingDown;
+  }
+
   private static void closeAll() {
+    shuttingDown = true;
     List<AutoCloseable> toClose;
     synchronized (ShutdownHooks.class) {
       toClose = new ArrayList<>(OPEN);
