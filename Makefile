@@ -5,10 +5,12 @@ CLI   := harness/target/kube-harness.jar
 PROFILE ?= standard
 OPERATOR_JAR := sample-operator/target/guestbook-operator.jar
 IMG ?= guestbook-operator:latest
+# Jib's base image; `make jre-image` builds a local one for machines that cannot pull it.
+JIB_FROM ?= eclipse-temurin:17-jre
 # kubectl from the PATH, else the one kube-harness provisions (built from Go modules like the rest).
 KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 
-.PHONY: help test build cli provision cluster dev fmt clean bench images lint-workflows operator manifests install uninstall run docker-build deploy undeploy e2e
+.PHONY: help test build cli provision cluster dev fmt clean bench images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -55,7 +57,13 @@ run: operator ## run the operator locally against the current kubeconfig (Ctrl-C
 	java -jar $(OPERATOR_JAR) --health-probe-bind-address=127.0.0.1:8081
 
 docker-build: operator ## build the operator image with Jib into the local Docker: make docker-build IMG=name:tag
-	$(MVNW) -q -pl sample-operator jib:dockerBuild -Djib.to.image=$(IMG) -Djib.disableUpdateChecks=true
+	$(MVNW) -q -pl sample-operator jib:dockerBuild -Djib.to.image=$(IMG) -Djib.from.image=$(JIB_FROM) -Djib.disableUpdateChecks=true
+
+jre-image: ## build kube-harness/jre:17, a FROM-scratch Java base image out of this JDK (for JIB_FROM=docker://kube-harness/jre:17)
+	bash hack/build-jre-image.sh
+
+image-smoke: $(CLI) ## run the operator image IMG against a local control plane: ready and reconciling
+	bash hack/image-smoke.sh $(IMG)
 
 deploy: $(CLI) ## deploy CRD, RBAC and the operator (image IMG) to the current cluster
 	$(KUBECTL) kustomize sample-operator/config/default | sed 's|image: controller:latest|image: $(IMG)|' | $(KUBECTL) apply --server-side --force-conflicts -f -
