@@ -1,6 +1,7 @@
 package io.github.kubeharness.junit;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.github.kubeharness.Settings;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -47,13 +48,19 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ControllerTestExtension.class)
 public @interface ControllerTest {
 
-  /** System property that overrides the backend of every class ({@code auto|local|existing}). */
-  String BACKEND_PROPERTY = "kubeharness.backend";
+  /** Setting (system property; env {@code KUBE_HARNESS_BACKEND}) behind {@link #backend()}. */
+  String BACKEND_PROPERTY = Settings.BACKEND;
+
+  /** Setting (system property; env {@code KUBE_HARNESS_PROFILE}) behind {@link #profile()}. */
+  String PROFILE_PROPERTY = Settings.PROFILE;
+
+  /** Setting behind {@link #kubernetesVersion()}. */
+  String KUBERNETES_VERSION_PROPERTY = Settings.KUBERNETES_VERSION;
 
   /**
-   * Where the API server comes from: {@code auto}, {@code local} or {@code existing}. Default:
-   * {@code kubeharness.backend} / {@code KUBE_HARNESS_BACKEND}, else {@code auto} (= {@code local},
-   * or {@code existing} when envtest's {@code USE_EXISTING_CLUSTER=true} is set).
+   * Where the API server comes from: {@code auto}, {@code local}, {@code container}, {@code k3s} or
+   * {@code existing}. Default: {@code kubeharness.backend} / {@code KUBE_HARNESS_BACKEND}, else
+   * {@code auto} (see {@link io.github.kubeharness.Backend#AUTO}).
    */
   String backend() default "";
 
