@@ -153,14 +153,29 @@ abstract class GuestbookBehaviour {
     eventually(deployment("drifting"))
         .satisfies(d -> assertThat(d.getSpec().getReplicas()).isEqualTo(2));
 
-    Deployment edited =
-        deployment("drifting")
-            .edit(
-                d -> {
-                  d.getSpec().setReplicas(5);
-                  d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("busybox");
-                  return d;
-                });
+    Deployment edited = null;
+    // As `kubectl edit` would, retried on a conflict with a concurrent write of the operator.
+    for (int attempt = 1; edited == null; attempt++) {
+      try {
+        edited =
+            deployment("drifting")
+                .edit(
+                    d -> {
+                      d.getSpec().setReplicas(5);
+                      d.getSpec()
+                          .getTemplate()
+                          .getSpec()
+                          .getContainers()
+                          .get(0)
+                          .setImage("busybox");
+                      return d;
+                    });
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != 409 || attempt == 10) {
+          throw e;
+        }
+      }
+    }
     assertThat(edited.getSpec().getReplicas()).isEqualTo(5);
 
     // The watch starts after the edit was stored, so seeing the spec's values again means the
