@@ -175,7 +175,9 @@ public final class CrdInstaller {
   }
 
   private static boolean established(CustomResourceDefinition crd) {
+    // A CRD read right after creation can carry a status without conditions yet.
     return crd.getStatus() != null
+        && crd.getStatus().getConditions() != null
         && crd.getStatus().getConditions().stream()
             .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
   }
@@ -227,7 +229,7 @@ public final class CrdInstaller {
   }
 
   private static String conditions(CustomResourceDefinition crd) {
-    if (crd == null || crd.getStatus() == null) {
+    if (crd == null || crd.getStatus() == null || crd.getStatus().getConditions() == null) {
       return "(none reported)";
     }
     return crd.getStatus().getConditions().stream()
