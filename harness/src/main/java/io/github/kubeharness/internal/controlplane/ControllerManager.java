@@ -1,22 +1,11 @@
 package io.github.kubeharness.internal.controlplane;
 
-import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.ManagedProcess;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 
 /**
  * kube-controller-manager of the {@code standard} profile, running only the controllers that make a
@@ -47,27 +36,14 @@ public final class ControllerManager {
     port = FreePorts.next();
     Path kubeconfigFile = runDirectory.resolve("kube-controller-manager.kubeconfig");
     Path pki = runDirectory.resolve("pki");
-    try {
-      Files.writeString(kubeconfigFile, kubeconfig);
-    } catch (java.io.IOException e) {
-      throw new KubeHarnessException("Cannot write " + kubeconfigFile + ": " + e, e);
-    }
+    Identities.write(kubeconfigFile, kubeconfig);
     process =
         new ManagedProcess(
             "kube-controller-manager",
             command(kubeconfigFile, pki),
             runDirectory.resolve("kube-controller-manager.log"),
             Map.of());
-    HttpClient http = insecureLocalClient();
-    URI healthz = URI.create("https://127.0.0.1:" + port + "/healthz");
-    process.start(
-        () ->
-            http.send(
-                        HttpRequest.newBuilder(healthz).timeout(Duration.ofSeconds(2)).build(),
-                        HttpResponse.BodyHandlers.ofString())
-                    .statusCode()
-                == 200,
-        timeout);
+    process.start(ReadinessProbes.controllerManager(port), timeout);
   }
 
   private List<String> command(Path kubeconfigFile, Path pki) {
@@ -102,35 +78,6 @@ public final class ControllerManager {
         "--cert-dir=" + certDirectory,
         "--concurrent-namespace-syncs=5",
         "--profiling=false");
-  }
-
-  // The controller manager serves /healthz with a certificate it generates itself at start, so
-  // there is nothing to pin; the probe only ever goes to 127.0.0.1 on a port we chose.
-  private static HttpClient insecureLocalClient() {
-    TrustManager trustAll =
-        new X509TrustManager() {
-          @Override
-          public void checkClientTrusted(X509Certificate[] chain, String authType) {}
-
-          @Override
-          public void checkServerTrusted(X509Certificate[] chain, String authType) {}
-
-          @Override
-          public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
-          }
-        };
-    try {
-      SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, new TrustManager[] {trustAll}, null);
-      return HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .sslContext(context)
-          .connectTimeout(Duration.ofSeconds(1))
-          .build();
-    } catch (GeneralSecurityException e) {
-      throw new KubeHarnessException("Cannot build a TLS client: " + e, e);
-    }
   }
 
   public ManagedProcess process() {

@@ -9,9 +9,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509TrustManager;
 
 /**
  * The readiness signals of etcd ({@code /health} says {@code "health":"true"}) and kube-apiserver
@@ -52,6 +55,36 @@ public final class ReadinessProbes {
             == 200;
   }
 
+  /**
+   * kube-controller-manager on 127.0.0.1:{@code port} answers {@code /healthz} with 200. It serves
+   * a certificate it generated itself at start, so there is nothing to pin; the probe only ever
+   * goes to a loopback port kube-harness chose.
+   */
+  public static HealthCheck controllerManager(int port) {
+    HttpClient http = withTrustManager(TRUST_ANY);
+    URI healthz = URI.create("https://127.0.0.1:" + port + "/healthz");
+    return () ->
+        http.send(
+                    HttpRequest.newBuilder(healthz).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.discarding())
+                .statusCode()
+            == 200;
+  }
+
+  private static final TrustManager TRUST_ANY =
+      new X509TrustManager() {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+          return new X509Certificate[0];
+        }
+      };
+
   private static HttpClient trusting(TinyCa ca) {
     try {
       KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
@@ -60,15 +93,23 @@ public final class ReadinessProbes {
       TrustManagerFactory factory =
           TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
       factory.init(trust);
+      return withTrustManager(factory.getTrustManagers()[0]);
+    } catch (IOException | GeneralSecurityException e) {
+      throw new KubeHarnessException("Cannot build a TLS client trusting the run's CA: " + e, e);
+    }
+  }
+
+  private static HttpClient withTrustManager(TrustManager trustManager) {
+    try {
       SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, factory.getTrustManagers(), null);
+      context.init(null, new TrustManager[] {trustManager}, null);
       return HttpClient.newBuilder()
           .version(HttpClient.Version.HTTP_1_1)
           .sslContext(context)
           .connectTimeout(Duration.ofSeconds(1))
           .build();
-    } catch (IOException | GeneralSecurityException e) {
-      throw new KubeHarnessException("Cannot build a TLS client trusting the run's CA: " + e, e);
+    } catch (GeneralSecurityException e) {
+      throw new KubeHarnessException("Cannot build a TLS client: " + e, e);
     }
   }
 }

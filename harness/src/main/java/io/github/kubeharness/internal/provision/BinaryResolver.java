@@ -55,12 +55,9 @@ public final class BinaryResolver {
 
   /** Whether everything {@code profile} needs is found without provisioning anything. */
   public boolean isProvisioned(Profile profile) {
-    Set<Component> needed = EnumSet.of(Component.ETCD, Component.KUBE_APISERVER);
-    if (profile == Profile.STANDARD) {
-      needed.add(Component.KUBE_CONTROLLER_MANAGER);
-    }
     try {
-      return needed.stream().allMatch(c -> lookUp(c, new LinkedHashSet<>()).isPresent());
+      return needed(profile, false).stream()
+          .allMatch(c -> lookUp(c, new LinkedHashSet<>()).isPresent());
     } catch (KubeHarnessException e) {
       return false;
     }
@@ -76,13 +73,7 @@ public final class BinaryResolver {
    * targets and the e2e suite, which render kustomize manifests with it).
    */
   public Binaries resolve(Profile profile, boolean withKubectl) {
-    Set<Component> needed = EnumSet.of(Component.ETCD, Component.KUBE_APISERVER);
-    if (profile == Profile.STANDARD) {
-      needed.add(Component.KUBE_CONTROLLER_MANAGER);
-    }
-    if (withKubectl) {
-      needed.add(Component.KUBECTL);
-    }
+    Set<Component> needed = needed(profile, withKubectl);
     Map<Component, Path> found = new EnumMap<>(Component.class);
     Set<String> origins = new LinkedHashSet<>();
     for (Component c : needed) {
@@ -101,6 +92,17 @@ public final class BinaryResolver {
         Optional.ofNullable(found.get(Component.KUBE_CONTROLLER_MANAGER)),
         kubectl,
         String.join(" + ", origins));
+  }
+
+  private static Set<Component> needed(Profile profile, boolean withKubectl) {
+    Set<Component> needed = EnumSet.of(Component.ETCD, Component.KUBE_APISERVER);
+    if (profile == Profile.STANDARD) {
+      needed.add(Component.KUBE_CONTROLLER_MANAGER);
+    }
+    if (withKubectl) {
+      needed.add(Component.KUBECTL);
+    }
+    return needed;
   }
 
   private Optional<Path> lookUp(Component c, Set<String> origins) {
