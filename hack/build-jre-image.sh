@@ -23,4 +23,4 @@ done | grep -v "^$work" | sort -u | while read -r lib; do
 done
 printf 'FROM scratch\nCOPY rootfs/ /\nENV PATH=/opt/java/bin JAVA_HOME=/opt/java\nUSER 65532:65532\n' > "$work/Dockerfile"
 docker build -q -t "$image" "$work" >/dev/null
-echo "[kube-harness] built $image: $(docker run --rm "$image" java -version 2>&1 | head -1)"
+echo "[kube-harness] built $image: $(docker run --rm "$image" java -version 2>&1 | sed -n 1p)"
