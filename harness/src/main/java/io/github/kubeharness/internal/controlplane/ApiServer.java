@@ -14,6 +14,11 @@ import java.util.Map;
  */
 public final class ApiServer {
 
+  // Start-up allocates heavily (API groups, OpenAPI) and the default GOGC=100 collects all along;
+  // on 2 cores fewer collections start it ~0.2 s sooner (`make bench`). GOMEMLIMIT bounds the
+  // heap that the higher GOGC would otherwise let grow under a heavy test.
+  private static final Map<String, String> GO_RUNTIME = Map.of("GOGC", "400", "GOMEMLIMIT", "1GiB");
+
   private final Path binary;
   private final Path runDirectory;
   private final Pki pki;
@@ -38,7 +43,8 @@ public final class ApiServer {
     this.extraFlags = extraFlags;
   }
 
-  public void start(Duration timeout) {
+  /** Starts kube-apiserver without waiting; {@link #url()} is known from here on. */
+  public void launch() {
     port = FreePorts.next();
     Path pkiDirectory = runDirectory.resolve("pki");
     pki.writeTo(pkiDirectory);
@@ -54,8 +60,12 @@ public final class ApiServer {
             extraFlags));
     process =
         new ManagedProcess(
-            "kube-apiserver", command, runDirectory.resolve("kube-apiserver.log"), Map.of());
-    process.start(ReadinessProbes.apiServer(url(), pki.ca()), timeout);
+            "kube-apiserver", command, runDirectory.resolve("kube-apiserver.log"), GO_RUNTIME);
+    process.launch();
+  }
+
+  public void awaitReady(Duration timeout) {
+    process.awaitReady(ReadinessProbes.apiServer(url(), pki.ca()), timeout);
   }
 
   public String url() {

@@ -10,21 +10,31 @@ import java.util.Map;
 /**
  * etcd for one control plane: plain HTTP on 127.0.0.1, free ports, data in the run directory, and
  * {@code --unsafe-no-fsync} because test data need not survive a power cut and fsync dominates
- * etcd's write latency on CI disks.
+ * etcd's write latency on CI disks. With an {@link EtcdSeed} the data directory starts as a copy of
+ * it.
  */
 public final class Etcd {
 
   private final Path binary;
   private final Path runDirectory;
+  private final EtcdSeed seed;
   private int clientPort;
   private ManagedProcess process;
 
-  public Etcd(Path binary, Path runDirectory) {
+  /**
+   * @param seed the data to start from, or null to start empty
+   */
+  public Etcd(Path binary, Path runDirectory, EtcdSeed seed) {
     this.binary = binary;
     this.runDirectory = runDirectory;
+    this.seed = seed;
   }
 
-  public void start(Duration timeout) {
+  /** Starts etcd without waiting; kube-apiserver may be launched meanwhile (it retries etcd). */
+  public void launch() {
+    if (seed != null) {
+      seed.copyTo(dataDirectory());
+    }
     clientPort = FreePorts.next();
     int peerPort = FreePorts.next();
     String client = "http://127.0.0.1:" + clientPort;
@@ -35,7 +45,7 @@ public final class Etcd {
             List.of(
                 binary.toString(),
                 "--name=kube-harness",
-                "--data-dir=" + runDirectory.resolve("etcd-data"),
+                "--data-dir=" + dataDirectory(),
                 "--listen-client-urls=" + client,
                 "--advertise-client-urls=" + client,
                 "--listen-peer-urls=" + peer,
@@ -53,7 +63,15 @@ public final class Etcd {
                 "--log-level=warn"),
             runDirectory.resolve("etcd.log"),
             Map.of());
-    process.start(ReadinessProbes.etcd(client), timeout);
+    process.launch();
+  }
+
+  public void awaitReady(Duration timeout) {
+    process.awaitReady(ReadinessProbes.etcd(clientUrl()), timeout);
+  }
+
+  public Path dataDirectory() {
+    return runDirectory.resolve("etcd-data");
   }
 
   public String clientUrl() {

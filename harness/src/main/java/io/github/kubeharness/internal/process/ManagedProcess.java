@@ -40,6 +40,15 @@ public final class ManagedProcess {
    * process is stopped and the exception carries the log tail and the log path.
    */
   public synchronized void start(HealthCheck ready, Duration timeout) {
+    launch();
+    awaitReady(ready, timeout);
+  }
+
+  /**
+   * Starts the process without waiting for it, so that the caller can prepare other work (or start
+   * a process that connects to this one) while it boots; {@link #awaitReady} follows.
+   */
+  public synchronized void launch() {
     if (process != null && process.isAlive()) {
       return;
     }
@@ -59,10 +68,13 @@ public final class ManagedProcess {
     Watchdog.get().watch(pid);
     process.onExit().thenRun(() -> Watchdog.get().unwatch(pid));
     appendPid(pid);
-    awaitReady(ready, timeout);
   }
 
-  private void awaitReady(HealthCheck ready, Duration timeout) {
+  /**
+   * Waits for the first of: ready, exited, deadline. On exit or deadline the process is stopped and
+   * the exception carries the log tail and the log path.
+   */
+  public synchronized void awaitReady(HealthCheck ready, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     Exception lastProblem = null;
     long pause = 10;
@@ -98,7 +110,8 @@ public final class ManagedProcess {
             lastProblem);
       }
       sleep(pause);
-      pause = Math.min(pause * 2, 100);
+      // Capped low: every poll interval the component is late by is start-up time users wait.
+      pause = Math.min(pause * 2, 25);
     }
   }
 
