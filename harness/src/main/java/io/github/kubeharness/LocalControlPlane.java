@@ -111,7 +111,7 @@ public final class LocalControlPlane implements ControlPlane, ControllerManagerR
     CompletableFuture<KubernetesClient> warmClient = ClientWarmUp.start(this::newClient);
     try {
       etcd.awaitReady(remaining(deadline));
-      apiServer.awaitReady(remaining(deadline));
+      apiServer.awaitReady(remaining(deadline), seed != null);
     } catch (RuntimeException e) {
       warmClient.thenAccept(KubernetesClient::close);
       throw e;

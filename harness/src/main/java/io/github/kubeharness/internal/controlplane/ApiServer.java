@@ -64,8 +64,15 @@ public final class ApiServer {
     process.launch();
   }
 
-  public void awaitReady(Duration timeout) {
-    process.awaitReady(ReadinessProbes.apiServer(url(), pki.ca()), timeout);
+  /**
+   * Waits for {@code /readyz}. On a seeded etcd the hooks that would only write what the seed holds
+   * are not waited for ({@link ReadinessProbes#SEEDED_HOOKS}).
+   */
+  public void awaitReady(Duration timeout, boolean etcdSeeded) {
+    process.awaitReady(
+        ReadinessProbes.apiServer(
+            url(), pki.ca(), etcdSeeded ? ReadinessProbes.SEEDED_HOOKS : List.of()),
+        timeout);
   }
 
   public String url() {

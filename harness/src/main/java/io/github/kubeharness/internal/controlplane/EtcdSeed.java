@@ -77,22 +77,25 @@ public final class EtcdSeed {
     long deadline = System.nanoTime() + timeout.toNanos();
     try (RunDirectory run = RunDirectory.create(RunDirectory.defaultRoot())) {
       Etcd etcd = new Etcd(binaries.etcd(), run.path(), null);
-      etcd.launch();
-      ApiServer apiServer =
-          new ApiServer(
-              binaries.kubeApiServer(),
-              run.path(),
-              Pki.create(TinyCa.create("kube-harness-seed-ca"), List.of()),
-              etcd.clientUrl(),
-              false,
-              List.of());
+      ApiServer apiServer = null;
       try {
-        apiServer.launch();
+        etcd.launch();
         etcd.awaitReady(remaining(deadline));
-        apiServer.awaitReady(remaining(deadline));
+        apiServer =
+            new ApiServer(
+                binaries.kubeApiServer(),
+                run.path(),
+                Pki.create(TinyCa.create("kube-harness-seed-ca"), List.of()),
+                etcd.clientUrl(),
+                false,
+                List.of());
+        apiServer.launch();
+        apiServer.awaitReady(remaining(deadline), false);
       } finally {
         // Graceful stops, apiserver first: etcd then closes its files consistently.
-        apiServer.stop();
+        if (apiServer != null) {
+          apiServer.stop();
+        }
         etcd.stop();
       }
       publish(etcd.dataDirectory(), seeds, seed);
