@@ -6,6 +6,7 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +42,7 @@ public final class HarnessBenchmark {
     startStop(Profile.MINIMAL);
     coldStart(Profile.MINIMAL, "local_minimal_start_ms", 7);
     coldStart(Profile.STANDARD, "local_standard_start_ms", 5);
+    firstStartInNewJvm();
     perTestOverhead();
     eventToReconcile();
     killNineCleanup();
@@ -63,6 +65,23 @@ public final class HarnessBenchmark {
     double ms = (System.nanoTime() - t0) / 1e6;
     cp.stop();
     return ms;
+  }
+
+  // What the first test class of a run waits for: start() in a JVM that has loaded nothing yet.
+  private void firstStartInNewJvm() throws Exception {
+    List<Double> samples = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      Process child = childJvm(FirstStart.class.getName(), "minimal");
+      BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()));
+      String line;
+      while ((line = out.readLine()) != null) {
+        if (line.startsWith("STARTED ")) {
+          samples.add(Double.parseDouble(line.substring("STARTED ".length())));
+        }
+      }
+      child.waitFor();
+    }
+    record("local_minimal_first_start_new_jvm_ms", samples);
   }
 
   private void perTestOverhead() {
@@ -104,15 +123,7 @@ public final class HarnessBenchmark {
   private void killNineCleanup() throws Exception {
     List<Double> samples = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      Process child =
-          new ProcessBuilder(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  "io.github.kubeharness.KillNineChild",
-                  "standard")
-              .redirectErrorStream(true)
-              .start();
+      Process child = childJvm("io.github.kubeharness.KillNineChild", "standard");
       BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()));
       String line;
       while ((line = out.readLine()) != null && !line.startsWith("READY ")) {}
@@ -128,6 +139,17 @@ public final class HarnessBenchmark {
       samples.add((System.nanoTime() - t0) / 1e6);
     }
     record("kill9_cleanup_ms", samples);
+  }
+
+  private static Process childJvm(String mainClass, String argument) throws IOException {
+    return new ProcessBuilder(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-cp",
+            System.getProperty("java.class.path"),
+            mainClass,
+            argument)
+        .redirectErrorStream(true)
+        .start();
   }
 
   private void record(String name, List<Double> samples) {
