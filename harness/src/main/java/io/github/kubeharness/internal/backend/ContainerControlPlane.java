@@ -13,11 +13,11 @@ import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
 import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.ReadinessProbes;
+import io.github.kubeharness.internal.controlplane.SystemObjects;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.ShutdownHooks;
-import io.github.kubeharness.internal.process.Waits;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -146,17 +146,10 @@ final class ContainerControlPlane implements ControlPlane, ControllerManagerRest
     kubeconfig = kubeconfigFor(url, "kube-harness-admin", List.of("system:masters"));
     kubeconfigFile = Identities.write(run.path().resolve("kubeconfig"), kubeconfig);
     try (KubernetesClient client = newClient()) {
-      Waits.until(
-          "the default namespace to be created by kube-apiserver",
-          deadline,
-          () -> client.namespaces().withName("default").get() != null);
+      SystemObjects.awaitDefaultNamespace(client, deadline);
       if (options.profile() == Profile.STANDARD) {
         startControllerManager(pki, apiPort, deadline);
-        Waits.until(
-            "the default ServiceAccount to be created by kube-controller-manager",
-            deadline,
-            () ->
-                client.serviceAccounts().inNamespace("default").withName("default").get() != null);
+        SystemObjects.awaitDefaultServiceAccount(client, deadline);
       }
     }
   }

@@ -1,38 +1,68 @@
 package io.github.kubeharness.internal.controlplane;
 
 import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
- * Builds a fabric8 client on a thread of its own while the control plane boots. In a fresh JVM the
- * first client costs about a second (HTTP stack, TLS, Jackson, the model classes) and its first
- * answer a few hundred milliseconds more; paid here, it overlaps kube-apiserver's start instead of
+ * Moves the fabric8 client's cold cost off the start-up path. In a fresh JVM the first client costs
+ * a second or two (HTTP stack, TLS, Jackson, the model classes) and its first answer a few hundred
+ * milliseconds more; paid on threads of their own, they overlap the processes' boot instead of
  * following it.
  */
 public final class ClientWarmUp {
 
+  private static final AtomicBoolean CLASSES_LOADED = new AtomicBoolean();
+
   private ClientWarmUp() {}
+
+  /**
+   * Once per JVM, loads the client's classes on a thread of its own, before any certificate or URL
+   * exists: a client to nowhere is built (it connects to nothing) and closed.
+   */
+  public static void loadClassesInBackground() {
+    if (CLASSES_LOADED.compareAndSet(false, true)) {
+      daemon(
+          () -> {
+            Config nowhere = Config.empty();
+            nowhere.setMasterUrl("https://127.0.0.1:1");
+            try (KubernetesClient client =
+                new KubernetesClientBuilder().withConfig(nowhere).build()) {
+              touchDeserialization(client);
+            } catch (RuntimeException e) {
+              // Only a warm-up: the real client reports its own problems.
+            }
+          });
+    }
+  }
 
   /** Starts building the client; the future completes with it (the caller closes it). */
   public static CompletableFuture<KubernetesClient> start(Supplier<KubernetesClient> factory) {
     return CompletableFuture.supplyAsync(
-        () -> warm(factory.get()),
-        task -> {
-          Thread thread = new Thread(task, "kube-harness-client-warm-up");
-          thread.setDaemon(true);
-          thread.start();
-        });
+        () -> {
+          KubernetesClient client = factory.get();
+          touchDeserialization(client);
+          return client;
+        },
+        ClientWarmUp::daemon);
   }
 
-  private static KubernetesClient warm(KubernetesClient client) {
-    // Loads the deserialization path the first real answer (a Namespace) takes.
+  // Loads the deserialization path the first real answer (a Namespace) takes.
+  private static void touchDeserialization(KubernetesClient client) {
     client
         .getKubernetesSerialization()
         .unmarshal(
             "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"warm-up\"}}",
             Namespace.class);
-    return client;
+  }
+
+  private static void daemon(Runnable task) {
+    Thread thread = new Thread(task, "kube-harness-client-warm-up");
+    thread.setDaemon(true);
+    thread.start();
   }
 }
