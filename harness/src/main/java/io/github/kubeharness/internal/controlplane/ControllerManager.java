@@ -33,15 +33,6 @@ public final class ControllerManager {
   }
 
   public void start(Duration timeout) {
-    launch();
-    awaitReady(timeout);
-  }
-
-  /**
-   * Starts kube-controller-manager without waiting; it waits for kube-apiserver by itself, so it
-   * may be launched while the apiserver still boots.
-   */
-  public void launch() {
     port = FreePorts.next();
     Path kubeconfigFile = runDirectory.resolve("kube-controller-manager.kubeconfig");
     Path pki = runDirectory.resolve("pki");
@@ -52,11 +43,7 @@ public final class ControllerManager {
             command(kubeconfigFile, pki),
             runDirectory.resolve("kube-controller-manager.log"),
             Map.of());
-    process.launch();
-  }
-
-  public void awaitReady(Duration timeout) {
-    process.awaitReady(ReadinessProbes.controllerManager(port), timeout);
+    process.start(ReadinessProbes.controllerManager(port), timeout);
   }
 
   private List<String> command(Path kubeconfigFile, Path pki) {
