@@ -59,6 +59,9 @@ run: operator ## run the operator locally against the current kubeconfig (Ctrl-C
 docker-build: operator ## build the operator image with Jib into the local Docker: make docker-build IMG=name:tag
 	$(MVNW) -q -pl sample-operator jib:dockerBuild -Djib.to.image=$(IMG) -Djib.from.image=$(JIB_FROM) -Djib.disableUpdateChecks=true
 
+images: $(CLI) ## build the container backend's images FROM scratch out of the provisioned binaries (needs Docker)
+	bash hack/build-images.sh
+
 jre-image: ## build kube-harness/jre:17, a FROM-scratch Java base image out of this JDK (for JIB_FROM=docker://kube-harness/jre:17)
 	bash hack/build-jre-image.sh
 
