@@ -66,6 +66,10 @@ public final class LocalControlPlane implements ControlPlane, ControllerManagerR
       } catch (RuntimeException e) {
         stopComponents(e);
         // Keep the run directory (and so the log files the message points to) until JVM exit.
+        if (attempt < PORT_CLASH_ATTEMPTS
+            && String.valueOf(e.getMessage()).contains("address already in use")) {
+          continue;
+        }
         if (seed != null) {
           options
               .progress()
@@ -75,10 +79,6 @@ public final class LocalControlPlane implements ControlPlane, ControllerManagerR
                       + "); discarded it, starting empty");
           seed.discard();
           seed = null;
-          continue;
-        }
-        if (attempt < PORT_CLASH_ATTEMPTS
-            && String.valueOf(e.getMessage()).contains("address already in use")) {
           continue;
         }
         throw explainCorruptCache(resolver, binaries, e);
