@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Settings;
+import io.github.kubeharness.internal.process.RunDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -129,7 +130,8 @@ final class ReleaseDownload {
       found.forEach(cache::install);
       return EnumSet.copyOf(found.keySet());
     } finally {
-      deleteRecursively(work);
+      // Best effort: a leftover temp directory must not hide the download's own outcome.
+      RunDirectory.deleteRecursively(work);
     }
   }
 
@@ -324,14 +326,6 @@ final class ReleaseDownload {
               + " java.io.tmpdir (%s) writable.",
           e,
           System.getProperty("java.io.tmpdir"));
-    }
-  }
-
-  private static void deleteRecursively(Path directory) {
-    try (Stream<Path> paths = Files.walk(directory)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException | RuntimeException e) {
-      // Best effort: a leftover temp directory must not hide the download's own outcome.
     }
   }
 
