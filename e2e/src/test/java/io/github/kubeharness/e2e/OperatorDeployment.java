@@ -1,12 +1,12 @@
 package io.github.kubeharness.e2e;
 
-import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
+import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.manifest.ManifestApplier;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.ManagedProcess;
@@ -53,19 +53,7 @@ final class OperatorDeployment implements AutoCloseable {
       restartable.restartControllerManager(); // so its garbage collector knows the Guestbook kind
     }
 
-    String token =
-        admin
-            .serviceAccounts()
-            .inNamespace(NAMESPACE)
-            .withName(SERVICE_ACCOUNT)
-            .tokenRequest(
-                new TokenRequestBuilder()
-                    .withNewSpec()
-                    .withExpirationSeconds(3600L)
-                    .endSpec()
-                    .build())
-            .getStatus()
-            .getToken();
+    String token = Identities.serviceAccountToken(admin, NAMESPACE, SERVICE_ACCOUNT);
     Path kubeconfig = work.resolve("operator.kubeconfig");
     Files.writeString(kubeconfig, tokenKubeconfig(admin.getConfiguration(), token));
 

@@ -121,16 +121,7 @@ class ConsistentlyIT {
   }
 
   private void createConfigMap(String name, Map<String, String> data) {
-    client
-        .configMaps()
-        .resource(
-            new ConfigMapBuilder()
-                .withNewMetadata()
-                .withName(name)
-                .endMetadata()
-                .withData(data)
-                .build())
-        .create();
+    TestCluster.createConfigMap(client, name, data);
   }
 
   private void setData(String name, String key, String value) {

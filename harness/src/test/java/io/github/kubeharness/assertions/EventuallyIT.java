@@ -155,16 +155,7 @@ class EventuallyIT {
   }
 
   private void createConfigMap(String name, Map<String, String> data) {
-    client
-        .configMaps()
-        .resource(
-            new ConfigMapBuilder()
-                .withNewMetadata()
-                .withName(name)
-                .endMetadata()
-                .withData(data)
-                .build())
-        .create();
+    TestCluster.createConfigMap(client, name, data);
   }
 
   private void createDeploymentOwnedBy(String name, GenericKubernetesResource owner) {

@@ -1,5 +1,6 @@
 package io.github.kubeharness.assertions;
 
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
@@ -80,6 +81,20 @@ final class TestCluster implements AutoCloseable {
   }
 
   /** A Widget named {@code name} with a small spec, not yet created. */
+  /** Creates a ConfigMap in the client's namespace. */
+  static void createConfigMap(KubernetesClient client, String name, Map<String, String> data) {
+    client
+        .configMaps()
+        .resource(
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .endMetadata()
+                .withData(data)
+                .build())
+        .create();
+  }
+
   static GenericKubernetesResource widget(String name) {
     return new GenericKubernetesResourceBuilder()
         .withApiVersion("test.kubeharness.io/v1")

@@ -1,5 +1,7 @@
 package io.github.kubeharness.internal.controlplane;
 
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.KubeUser;
 import java.io.IOException;
@@ -27,6 +29,21 @@ public final class Identities {
     TinyCa.Issued cert = ca.issueClient(user, groups);
     return Kubeconfig.render(
         CONTEXT, server, ca.certificatePem(), cert.certificatePem(), cert.privateKeyPem());
+  }
+
+  /**
+   * A one-hour token for the ServiceAccount {@code namespace/name}, from the TokenRequest API: what
+   * a pod of that ServiceAccount would present.
+   */
+  public static String serviceAccountToken(KubernetesClient admin, String namespace, String name) {
+    return admin
+        .serviceAccounts()
+        .inNamespace(namespace)
+        .withName(name)
+        .tokenRequest(
+            new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build())
+        .getStatus()
+        .getToken();
   }
 
   /** A new user, its kubeconfig also written to {@code usersDirectory} (what addUser returns). */

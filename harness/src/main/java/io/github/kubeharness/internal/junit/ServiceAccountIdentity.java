@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.manifest.ManifestFiles;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,19 +100,7 @@ final class ServiceAccountIdentity implements AutoCloseable {
         clusterScoped.add(resource);
       }
     }
-    String token =
-        admin
-            .serviceAccounts()
-            .inNamespace(namespace)
-            .withName(serviceAccount)
-            .tokenRequest(
-                new TokenRequestBuilder()
-                    .withNewSpec()
-                    .withExpirationSeconds(3600L)
-                    .endSpec()
-                    .build())
-            .getStatus()
-            .getToken();
+    String token = Identities.serviceAccountToken(admin, namespace, serviceAccount);
     Config base = admin.getConfiguration();
     Config config =
         new ConfigBuilder(Config.empty())
