@@ -108,13 +108,19 @@ public @interface ControllerTest {
 
   /**
    * RBAC manifests (files or directories, e.g. the operator's {@code config/rbac}) to run the
-   * controllers under, instead of as cluster admin: a ServiceAccount named {@link
-   * #serviceAccount()} is created in the test namespace, every binding's ServiceAccount subject is
-   * pointed at it, and the controllers get a token for it. A missing verb then fails the test, and
-   * the report names the denied request.
+   * controllers under, instead of as cluster admin. The ServiceAccount they run as is created in
+   * the test namespace, the Roles, ClusterRoles and bindings are applied as written (only the
+   * ServiceAccount subjects' namespace becomes the test namespace), and the controllers get a token
+   * for it. A missing verb then fails the test, and the report names the denied request; a binding
+   * whose subject names another ServiceAccount fails the class, as it would leave the deployed
+   * operator without permissions.
    */
   String[] rbac() default {};
 
-  /** Name of the ServiceAccount the controllers run as when {@link #rbac()} is set. */
-  String serviceAccount() default "controller";
+  /**
+   * The ServiceAccount the controllers run as with {@link #rbac()}. Default: the one the rbac
+   * manifests declare ({@code service_account.yaml}), else the one their bindings name. When set,
+   * it must be the one the manifests declare and bind.
+   */
+  String serviceAccount() default "";
 }

@@ -1,17 +1,17 @@
 package io.github.kubeharness.internal.junit;
 
-import io.github.kubeharness.internal.report.FailureReport;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.junit.NamespaceMode;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.platform.commons.support.AnnotationSupport;
-import org.opentest4j.AssertionFailedError;
 
 /**
  * The behaviour of {@code @ControllerTest} per JUnit callback. State lives only in JUnit's stores:
@@ -22,16 +22,22 @@ import org.opentest4j.AssertionFailedError;
 public final class ControllerTestLifecycle {
 
   private static final Namespace NAMESPACE = Namespace.create("io.github.kubeharness");
-  private static final Path REPORTS = Path.of("target", "kube-harness", "reports");
 
   public void beforeAll(ExtensionContext context) {
     ExtensionConfig config = config(context);
+    Class<?> testClass = context.getRequiredTestClass();
+    TestReports.clearEarlierRuns(testClass);
     LogCapture.install();
     SharedCluster cluster = cluster(context, config);
     cluster.installCrds(config);
     if (config.namespaceMode() == NamespaceMode.PER_CLASS) {
       TestScope scope =
-          TestScope.open(cluster, config, context.getRequiredTestClass().getSimpleName(), null);
+          openScope(
+              cluster,
+              config,
+              testClass.getSimpleName(),
+              null,
+              TestReports.directory(testClass, "beforeAll"));
       context.getStore(NAMESPACE).put(TestScope.class, scope);
     }
   }
@@ -41,17 +47,25 @@ public final class ControllerTestLifecycle {
     TestScope scope;
     if (config.namespaceMode() == NamespaceMode.PER_TEST) {
       scope =
-          TestScope.open(
+          openScope(
               cluster(context, config),
               config,
               context.getRequiredTestClass().getSimpleName(),
-              context.getRequiredTestMethod().getName());
+              context.getRequiredTestMethod().getName(),
+              reportDirectory(context));
       context.getStore(NAMESPACE).put(TestScope.class, scope);
     } else {
       scope = scope(context).orElseThrow();
+      if (!scope.controllerFailures().isEmpty()) {
+        // The class's controllers died in an earlier test; this one cannot test them.
+        throw new AssertionError(
+            ControllerFailures.describe(scope.controllerFailures())
+                + "\n(in an earlier test of this class: with namespaceMode = PER_CLASS the"
+                + " controllers run once for the whole class)");
+      }
     }
     Injector injector =
-        classStore(context).computeIfAbsent(Injector.class, k -> new Injector(), Injector.class);
+        computeIfAbsent(classStore(context), Injector.class, k -> new Injector(), Injector.class);
     for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
       injector.injectFields(instance, scope);
     }
@@ -59,45 +73,49 @@ public final class ControllerTestLifecycle {
 
   /** Writes the failure report and returns the failure with the report's summary appended. */
   public Throwable reportFailure(ExtensionContext context, Throwable failure) {
-    Optional<TestScope> found = scope(context);
-    if (found.isEmpty()) {
+    Optional<TestScope> scope = scope(context);
+    if (scope.isEmpty()) {
       return failure;
     }
-    TestScope scope = found.get();
-    scope.markFailed();
-    String summary;
-    try {
-      FailureReport report =
-          FailureReport.write(
-              REPORTS
-                  .resolve(context.getRequiredTestClass().getName())
-                  .resolve(context.getRequiredTestMethod().getName()),
-              scope.cluster().admin(),
-              scope.namespace(),
-              scope.started(),
-              scope.cluster().auditLog(),
-              LogCapture.linesFor(scope.started(), scope.namespace(), scope.controllerClasses()));
-      summary = report.summary();
-    } catch (RuntimeException e) {
-      failure.addSuppressed(e);
-      return failure;
-    }
-    return withSummary(failure, summary);
+    scope.get().newControllerFailures(); // they are in this report: not news for afterEach
+    return TestReports.report(scope.get(), reportDirectory(context), failure);
   }
 
+  /**
+   * Fails a test whose body passed but whose controllers stopped with a fatal error meanwhile (a
+   * forbidden watch, ...), then stops the per-test controllers and deletes the namespace.
+   */
   public void afterEach(ExtensionContext context) {
-    if (config(context).namespaceMode() != NamespaceMode.PER_TEST) {
-      if (context.getExecutionException().isPresent()) {
-        scope(context).ifPresent(TestScope::markFailed);
-      }
+    boolean perTest = config(context).namespaceMode() == NamespaceMode.PER_TEST;
+    TestScope scope =
+        perTest
+            ? context.getStore(NAMESPACE).remove(TestScope.class, TestScope.class)
+            : scope(context).orElse(null);
+    if (scope == null) {
       return;
     }
-    TestScope scope = context.getStore(NAMESPACE).remove(TestScope.class, TestScope.class);
-    if (scope != null) {
-      if (context.getExecutionException().isPresent()) {
-        scope.markFailed();
+    Throwable stopped = null;
+    if (context.getExecutionException().isPresent()) {
+      scope.markFailed();
+    } else {
+      List<String> failures = scope.newControllerFailures();
+      if (!failures.isEmpty()) {
+        stopped =
+            TestReports.report(
+                scope,
+                reportDirectory(context),
+                new AssertionError(ControllerFailures.describe(failures)));
       }
-      scope.close();
+    }
+    if (perTest) {
+      if (stopped != null) {
+        scope.closeAfter(stopped);
+      } else {
+        scope.close();
+      }
+    }
+    if (stopped instanceof Error error) {
+      throw error;
     }
   }
 
@@ -106,6 +124,32 @@ public final class ControllerTestLifecycle {
     if (scope != null) {
       scope.close();
     }
+  }
+
+  /**
+   * Opens a scope and starts its controllers. When they fail to start, the report is written from
+   * the scope (its namespace, the denied requests) before it closes, and the failure carries it.
+   */
+  private static TestScope openScope(
+      SharedCluster cluster,
+      ExtensionConfig config,
+      String className,
+      String methodName,
+      Path reportDirectory) {
+    TestScope scope = TestScope.open(cluster, config, className, methodName);
+    try {
+      scope.startControllers();
+      return scope;
+    } catch (RuntimeException e) {
+      Throwable reported = TestReports.report(scope, reportDirectory, e);
+      scope.closeAfter(reported);
+      throw e;
+    }
+  }
+
+  private static Path reportDirectory(ExtensionContext context) {
+    return TestReports.directory(
+        context.getRequiredTestClass(), context.getRequiredTestMethod().getName());
   }
 
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
@@ -167,59 +211,38 @@ public final class ControllerTestLifecycle {
 
   private static ExtensionConfig config(ExtensionContext context) {
     Class<?> testClass = context.getRequiredTestClass();
-    return classStore(context)
-        .computeIfAbsent(
-            ExtensionConfig.class,
-            k ->
-                ExtensionConfig.of(
-                    AnnotationSupport.findAnnotation(testClass, ControllerTest.class)
-                        .orElseThrow(
-                            () ->
-                                new ExtensionConfigurationException(
-                                    testClass.getName()
-                                        + " uses ControllerTestExtension without @ControllerTest;"
-                                        + " annotate the class with @ControllerTest instead.")),
-                    testClass),
-            ExtensionConfig.class);
+    return computeIfAbsent(
+        classStore(context),
+        ExtensionConfig.class,
+        k ->
+            ExtensionConfig.of(
+                AnnotationSupport.findAnnotation(testClass, ControllerTest.class)
+                    .orElseThrow(
+                        () ->
+                            new ExtensionConfigurationException(
+                                testClass.getName()
+                                    + " uses ControllerTestExtension without @ControllerTest;"
+                                    + " annotate the class with @ControllerTest instead.")),
+                testClass),
+        ExtensionConfig.class);
   }
 
   private static SharedCluster cluster(ExtensionContext context, ExtensionConfig config) {
-    return context
-        .getRoot()
-        .getStore(NAMESPACE)
-        .computeIfAbsent(
-            "cluster:" + config.clusterKey(),
-            k -> SharedCluster.start(config),
-            SharedCluster.class);
+    return computeIfAbsent(
+        context.getRoot().getStore(NAMESPACE),
+        "cluster:" + config.clusterKey(),
+        k -> SharedCluster.start(config),
+        SharedCluster.class);
   }
 
-  private static Throwable withSummary(Throwable failure, String summary) {
-    String message = (failure.getMessage() == null ? "" : failure.getMessage()) + "\n\n" + summary;
-    Throwable augmented;
-    if (failure instanceof AssertionFailedError afe) {
-      augmented =
-          new AssertionFailedError(
-              message,
-              afe.isExpectedDefined() ? afe.getExpected().getValue() : null,
-              afe.isActualDefined() ? afe.getActual().getValue() : null,
-              afe.getCause());
-    } else if (failure instanceof AssertionError) {
-      augmented = new AssertionError(message, failure.getCause());
-    } else {
-      failure.addSuppressed(new KubeHarnessReport(summary));
-      return failure;
-    }
-    augmented.setStackTrace(failure.getStackTrace());
-    for (Throwable s : failure.getSuppressed()) {
-      augmented.addSuppressed(s);
-    }
-    return augmented;
-  }
-
-  /** Carries the report summary on a failure that is not an assertion. */
-  static final class KubeHarnessReport extends RuntimeException {
-    KubeHarnessReport(String summary) {
-      super(summary, null, false, false);
-    }
+  /**
+   * {@code Store.getOrComputeIfAbsent}: deprecated in JUnit 6 for {@code computeIfAbsent}, which
+   * JUnit 5 lacks (a 5.x BOM in the user's build would make it a NoSuchMethodError). The old name
+   * works on every supported version.
+   */
+  @SuppressWarnings("deprecation")
+  private static <K, V> V computeIfAbsent(
+      ExtensionContext.Store store, K key, Function<K, V> create, Class<V> type) {
+    return store.getOrComputeIfAbsent(key, create, type);
   }
 }

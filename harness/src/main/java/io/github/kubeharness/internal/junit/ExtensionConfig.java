@@ -8,6 +8,7 @@ import io.github.kubeharness.junit.ControllerFactory;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.junit.NamespaceMode;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
@@ -26,8 +27,7 @@ public record ExtensionConfig(
     List<Class<? extends ControllerFactory>> controllers,
     NamespaceMode namespaceMode,
     boolean keepNamespaceOnFailure,
-    List<String> rbac,
-    String serviceAccount) {
+    Optional<RbacManifests> rbac) {
 
   /** Resolves the annotation of {@code testClass}. */
   public static ExtensionConfig of(ControllerTest annotation, Class<?> testClass) {
@@ -57,8 +57,7 @@ public record ExtensionConfig(
             List.of(annotation.controllers()),
             annotation.namespaceMode(),
             annotation.keepNamespaceOnFailure(),
-            List.of(annotation.rbac()),
-            annotation.serviceAccount());
+            rbac(annotation, where));
     config.validate(where);
     return config;
   }
@@ -73,17 +72,30 @@ public record ExtensionConfig(
     }
   }
 
-  private void validate(String where) {
-    if (!rbac.isEmpty() && reconcilers.isEmpty() && controllers.isEmpty()) {
+  private static Optional<RbacManifests> rbac(ControllerTest annotation, String where) {
+    if (annotation.rbac().length == 0) {
+      return Optional.empty();
+    }
+    if (annotation.reconcilers().length == 0 && annotation.controllers().length == 0) {
       throw new ExtensionConfigurationException(
           where
               + " sets rbac but no reconcilers or controllers to run under it. Add reconcilers ="
               + " or controllers =, or remove rbac.");
     }
-    if (!rbac.isEmpty() && !serviceAccount.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")) {
+    String serviceAccount = annotation.serviceAccount();
+    if (!serviceAccount.isBlank() && !serviceAccount.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")) {
       throw new ExtensionConfigurationException(
           where + " serviceAccount '" + serviceAccount + "' is not a valid Kubernetes name.");
     }
+    return Optional.of(RbacManifests.read(List.of(annotation.rbac()), serviceAccount, where));
+  }
+
+  private void validate(String where) {
+    // A class that cannot be instantiated fails the test class once, before a cluster starts.
+    reconcilers.forEach(
+        type -> RunningControllers.checkConstructible(type, where + " reconcilers"));
+    controllers.forEach(
+        type -> RunningControllers.checkConstructible(type, where + " controllers"));
     if (backend == Backend.EXISTING && !kubernetesVersionIsDefault()) {
       // The version of an existing cluster is whatever it runs; asking for one is a mistake.
       throw new ExtensionConfigurationException(

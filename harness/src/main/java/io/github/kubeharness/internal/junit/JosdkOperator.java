@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import java.time.Duration;
@@ -24,13 +25,26 @@ final class JosdkOperator implements AutoCloseable {
    * cache; with {@code stopOnInformerErrorDuringStartup} a forbidden list/watch fails the start
    * instead of retrying in the background.
    */
-  static JosdkOperator start(KubernetesClient client, String namespace, List<Object> reconcilers) {
+  static JosdkOperator start(
+      KubernetesClient client,
+      String namespace,
+      List<Object> reconcilers,
+      ControllerFailures failures) {
     Operator operator =
         new Operator(
             o ->
                 o.withKubernetesClient(client)
                     .withCloseClientOnStop(false)
                     .withStopOnInformerErrorDuringStartup(true)
+                    // JOSDK's default handler calls System.exit(1) when a synced informer fails
+                    // (e.g. a forbidden watch): that would end the test JVM. Record it instead;
+                    // the test fails with it.
+                    .withInformerStoppedHandler(
+                        (informer, error) -> {
+                          if (error != null) {
+                            failures.add(describe(informer, error));
+                          }
+                        })
                     .withCacheSyncTimeout(Duration.ofSeconds(30))
                     .withReconciliationTerminationTimeout(Duration.ofSeconds(5)));
     for (Object reconciler : reconcilers) {
@@ -55,6 +69,15 @@ final class JosdkOperator implements AutoCloseable {
       throw unhealthy;
     }
     return new JosdkOperator(operator);
+  }
+
+  private static String describe(SharedIndexInformer<?> informer, Throwable error) {
+    Throwable root = error;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String message = root == error ? String.valueOf(error) : error + " (cause: " + root + ")";
+    return "informer " + informer + " stopped: " + message.replaceAll("\\s+", " ");
   }
 
   @SuppressWarnings({"rawtypes", "unchecked"})

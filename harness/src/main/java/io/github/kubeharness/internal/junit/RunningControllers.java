@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.junit.ControllerFactory;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +21,7 @@ final class RunningControllers implements AutoCloseable {
 
   private final Map<Class<?>, Object> instances = new LinkedHashMap<>();
   private final List<AutoCloseable> running = new ArrayList<>();
+  private final ControllerFailures failures = new ControllerFailures();
   private Object operator;
 
   /** Starts everything {@code config} names; on failure stops what started and rethrows. */
@@ -34,7 +36,7 @@ final class RunningControllers implements AutoCloseable {
           controllers.instances.put(type, reconciler);
           reconcilers.add(reconciler);
         }
-        JosdkOperator josdk = startJosdk(client, namespace, reconcilers);
+        JosdkOperator josdk = startJosdk(client, namespace, reconcilers, controllers.failures);
         controllers.running.add(josdk);
         controllers.operator = josdk.operator();
       }
@@ -54,15 +56,21 @@ final class RunningControllers implements AutoCloseable {
               + " failed to start in namespace "
               + namespace
               + ": "
-              + rootMessage(e),
+              + rootMessage(e)
+              + (controllers.failures.all().isEmpty()
+                  ? ""
+                  : "\n" + ControllerFailures.describe(controllers.failures.all())),
           e);
     }
   }
 
   private static JosdkOperator startJosdk(
-      KubernetesClient client, String namespace, List<Object> reconcilers) {
+      KubernetesClient client,
+      String namespace,
+      List<Object> reconcilers,
+      ControllerFailures failures) {
     try {
-      return JosdkOperator.start(client, namespace, reconcilers);
+      return JosdkOperator.start(client, namespace, reconcilers, failures);
     } catch (NoClassDefFoundError e) {
       throw new ExtensionConfigurationException(
           "reconcilers needs the Java Operator SDK on the test classpath"
@@ -71,25 +79,49 @@ final class RunningControllers implements AutoCloseable {
     }
   }
 
-  private static Object instantiate(Class<?> type, KubernetesClient client, String attribute) {
-    try {
-      for (Constructor<?> c : type.getDeclaredConstructors()) {
-        if (c.getParameterCount() == 1
-            && c.getParameterTypes()[0].isAssignableFrom(KubernetesClient.class)) {
-          c.setAccessible(true);
-          return c.newInstance(client);
-        }
-      }
-      Constructor<?> noArgs = type.getDeclaredConstructor();
-      noArgs.setAccessible(true);
-      return noArgs.newInstance();
-    } catch (NoSuchMethodException e) {
+  /**
+   * Fails, naming the class and the fix, unless {@code type} has a constructor the harness can
+   * call. Checked once per class before any cluster work, so a wrong class fails the class, not
+   * every test.
+   */
+  static void checkConstructible(Class<?> type, String attribute) {
+    if (constructor(type).isEmpty()
+        || Modifier.isAbstract(type.getModifiers())
+        || type.isInterface()) {
       throw new ExtensionConfigurationException(
           attribute
               + " entry "
               + type.getName()
-              + " needs a no-argument constructor or one taking a KubernetesClient.",
-          e);
+              + " cannot be instantiated: it needs to be a concrete class with a no-argument"
+              + " constructor or one taking a KubernetesClient"
+              + (type.isMemberClass() && !Modifier.isStatic(type.getModifiers())
+                  ? " (it is an inner class: make it static)"
+                  : "")
+              + ".");
+    }
+  }
+
+  private static Optional<Constructor<?>> constructor(Class<?> type) {
+    for (Constructor<?> c : type.getDeclaredConstructors()) {
+      if (c.getParameterCount() == 1
+          && c.getParameterTypes()[0].isAssignableFrom(KubernetesClient.class)) {
+        return Optional.of(c);
+      }
+    }
+    for (Constructor<?> c : type.getDeclaredConstructors()) {
+      if (c.getParameterCount() == 0) {
+        return Optional.of(c);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Object instantiate(Class<?> type, KubernetesClient client, String attribute) {
+    checkConstructible(type, attribute);
+    Constructor<?> c = constructor(type).orElseThrow();
+    try {
+      c.setAccessible(true);
+      return c.getParameterCount() == 1 ? c.newInstance(client) : c.newInstance();
     } catch (InvocationTargetException e) {
       throw new ControllerStartException(
           "The constructor of " + type.getName() + " threw: " + e.getCause(), e.getCause());
@@ -106,6 +138,11 @@ final class RunningControllers implements AutoCloseable {
       return Optional.of(exact);
     }
     return instances.values().stream().filter(type::isInstance).findFirst();
+  }
+
+  /** Fatal errors the running controllers reported from their own threads. */
+  ControllerFailures failures() {
+    return failures;
   }
 
   /** JOSDK's Operator when reconcilers run. */

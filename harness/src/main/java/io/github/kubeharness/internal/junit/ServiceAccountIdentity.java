@@ -22,10 +22,11 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * cluster admin, so a verb missing from {@code config/rbac} fails the test as it would fail in a
  * cluster.
  *
- * <p>Roles and ClusterRoles are applied as written (Roles into the test namespace). Every binding's
- * ServiceAccount subject is pointed at the test's ServiceAccount; ClusterRoleBindings get the
- * namespace appended to their name so concurrent tests do not overwrite each other's, and are
- * deleted again on close. ServiceAccount manifests are skipped: the test's own is created.
+ * <p>Roles and ClusterRoles are applied as written (Roles into the test namespace). Bindings keep
+ * their subjects' names ({@link RbacManifests} checked they name the controllers' ServiceAccount);
+ * only the ServiceAccount subjects' namespace becomes the test's namespace. ClusterRoleBindings get
+ * the namespace appended to their name so concurrent tests do not overwrite each other's, and are
+ * deleted again on close. The ServiceAccount is created in the test namespace.
  */
 final class ServiceAccountIdentity implements AutoCloseable {
 
@@ -47,8 +48,8 @@ final class ServiceAccountIdentity implements AutoCloseable {
 
   /** Creates the ServiceAccount, applies the RBAC manifests and returns a client acting as it. */
   static ServiceAccountIdentity create(
-      KubernetesClient admin, String namespace, String serviceAccount, List<String> manifests) {
-    List<ManifestFiles.Document> documents = ManifestFiles.read(manifests, "rbac");
+      KubernetesClient admin, String namespace, RbacManifests manifests) {
+    String serviceAccount = manifests.serviceAccount();
     admin
         .serviceAccounts()
         .inNamespace(namespace)
@@ -60,7 +61,7 @@ final class ServiceAccountIdentity implements AutoCloseable {
                 .build())
         .create();
     List<GenericKubernetesResource> clusterScoped = new ArrayList<>();
-    for (ManifestFiles.Document document : documents) {
+    for (ManifestFiles.Document document : manifests.documents()) {
       String kind = document.kind();
       if (!SUPPORTED.contains(kind)) {
         if (document.fromDirectory()) {
@@ -87,7 +88,7 @@ final class ServiceAccountIdentity implements AutoCloseable {
         metadata.put("name", metadata.path("name").asText() + "-" + namespace);
       }
       if (kind.endsWith("Binding")) {
-        retargetSubjects(node, namespace, serviceAccount);
+        moveSubjects(node, namespace);
       }
       GenericKubernetesResource resource =
           Serialization.jsonMapper().convertValue(node, GenericKubernetesResource.class);
@@ -115,15 +116,13 @@ final class ServiceAccountIdentity implements AutoCloseable {
         admin, new KubernetesClientBuilder().withConfig(config).build(), clusterScoped);
   }
 
-  private static void retargetSubjects(
-      ObjectNode binding, String namespace, String serviceAccount) {
+  private static void moveSubjects(ObjectNode binding, String namespace) {
     JsonNode subjects = binding.path("subjects");
     if (!(subjects instanceof ArrayNode array)) {
       return;
     }
     for (JsonNode subject : array) {
       if (subject instanceof ObjectNode s && "ServiceAccount".equals(s.path("kind").asText())) {
-        s.put("name", serviceAccount);
         s.put("namespace", namespace);
       }
     }

@@ -6,6 +6,7 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
 import io.github.kubeharness.internal.manifest.CrdInstaller;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -13,16 +14,34 @@ import java.util.Optional;
  * store and closed by JUnit after the last test. Owns the admin client and the record of installed
  * CRDs.
  */
-public final class SharedCluster implements AutoCloseable {
+public final class SharedCluster implements JUnitResource {
+
+  /** The user the controllers act as when they do not run under {@code rbac}. */
+  static final String CONTROLLER_USER = "kube-harness-controller";
 
   private final ControlPlane controlPlane;
   private final KubernetesClient admin;
+  private final KubernetesClient controllers;
   private final CrdInstaller crds;
 
   private SharedCluster(ControlPlane controlPlane) {
     this.controlPlane = controlPlane;
     this.admin = controlPlane.newClient();
+    this.controllers = controllerClient(controlPlane, admin);
     this.crds = new CrdInstaller(admin);
+  }
+
+  /**
+   * A cluster-admin client of its own for the controllers, so that the report's API requests tell
+   * the controllers' requests from the test's. Only backends whose CA kube-harness holds can issue
+   * one; the others have no audit log for the report either, and share the admin client.
+   */
+  private static KubernetesClient controllerClient(
+      ControlPlane controlPlane, KubernetesClient admin) {
+    if (controlPlane.auditLogFile().isEmpty()) {
+      return admin;
+    }
+    return controlPlane.addUser(CONTROLLER_USER, List.of("system:masters")).newClient();
   }
 
   /** Starts (or, for the existing backend, connects to) the API server for {@code config}. */
@@ -53,6 +72,11 @@ public final class SharedCluster implements AutoCloseable {
     return admin;
   }
 
+  /** Cluster-admin rights under the controllers' own name (the admin client where none exists). */
+  KubernetesClient controllerAdmin() {
+    return controllers;
+  }
+
   /**
    * Installs the CRDs a test class names. On a {@code standard} control plane that kube-harness
    * runs, new CRDs restart kube-controller-manager: its garbage collector learns about new resource
@@ -74,6 +98,9 @@ public final class SharedCluster implements AutoCloseable {
   @Override
   public void close() {
     try {
+      if (controllers != admin) {
+        controllers.close();
+      }
       admin.close();
     } finally {
       controlPlane.stop();

@@ -13,7 +13,7 @@ import java.util.Optional;
  * in the method or class store; closing stops the controllers and deletes the namespace — unless
  * the test failed and the namespace is to be kept.
  */
-public final class TestScope implements AutoCloseable {
+public final class TestScope implements JUnitResource {
 
   private final SharedCluster cluster;
   private final ExtensionConfig config;
@@ -32,28 +32,44 @@ public final class TestScope implements AutoCloseable {
     this.client = cluster.admin().adapt(NamespacedKubernetesClient.class).inNamespace(namespace);
   }
 
-  /** Creates the namespace, the controller identity, then starts the controllers. */
+  /**
+   * Creates the namespace and the controllers' identity; {@link #startControllers()} starts them,
+   * so that a failed start can still be reported from a scope that exists.
+   */
   static TestScope open(
       SharedCluster cluster, ExtensionConfig config, String className, String methodName) {
     String namespace = TestNamespaces.create(cluster.admin(), className, methodName);
     TestScope scope = new TestScope(cluster, config, namespace);
     try {
-      KubernetesClient controllerClient = scope.client;
-      if (!config.rbac().isEmpty()) {
+      if (config.rbac().isPresent()) {
         scope.identity =
-            ServiceAccountIdentity.create(
-                cluster.admin(), namespace, config.serviceAccount(), config.rbac());
-        controllerClient = scope.identity.client();
+            ServiceAccountIdentity.create(cluster.admin(), namespace, config.rbac().get());
       }
-      scope.controllers = RunningControllers.start(config, controllerClient, namespace);
       return scope;
     } catch (RuntimeException e) {
-      try {
-        scope.close();
-      } catch (RuntimeException closing) {
-        e.addSuppressed(closing);
-      }
+      scope.closeAfter(e);
       throw e;
+    }
+  }
+
+  /** Starts the controllers under their identity; their informers have synced on return. */
+  void startControllers() {
+    KubernetesClient controllerClient =
+        identity != null
+            ? identity.client()
+            : cluster
+                .controllerAdmin()
+                .adapt(NamespacedKubernetesClient.class)
+                .inNamespace(namespace);
+    controllers = RunningControllers.start(config, controllerClient, namespace);
+  }
+
+  /** Closes the scope after {@code failure}, which carries any problem closing it. */
+  void closeAfter(Throwable failure) {
+    try {
+      close();
+    } catch (RuntimeException closing) {
+      failure.addSuppressed(closing);
     }
   }
 
@@ -86,6 +102,16 @@ public final class TestScope implements AutoCloseable {
     List<Class<?>> classes = new ArrayList<>(config.reconcilers());
     classes.addAll(config.controllers());
     return classes;
+  }
+
+  /** Fatal errors the controllers reported since the last call (none before they started). */
+  List<String> newControllerFailures() {
+    return controllers == null ? List.of() : controllers.failures().takeNew();
+  }
+
+  /** Every fatal error the controllers reported. */
+  List<String> controllerFailures() {
+    return controllers == null ? List.of() : controllers.failures().all();
   }
 
   /** Marks the scope as failed: with keepNamespaceOnFailure its namespace survives close. */

@@ -12,15 +12,18 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * The API requests of one test as {@code api-requests.txt}, read from the apiserver's JSON-lines
- * audit log: completed requests on objects of the namespace (or on the Namespace itself) received
- * since the test started, one per line as {@code time user verb resource name -> code}, with {@code
- * DENIED} after each 403.
+ * audit log: requests on objects of the namespace (or on the Namespace itself) received since the
+ * test started, one per line as {@code time user verb resource name -> code}, with {@code DENIED}
+ * after each 403. Long-running requests (watches) are logged at {@code ResponseStarted} and only
+ * complete when they end, so a watch still open is listed from its start, marked {@code open}.
  */
 final class AuditFilter {
 
@@ -28,7 +31,14 @@ final class AuditFilter {
 
   /** One completed request. {@code code} is 0 when the log has none. */
   record Request(
-      Instant time, String user, String verb, String resource, String name, int code, String why) {
+      Instant time,
+      String user,
+      String verb,
+      String resource,
+      String name,
+      int code,
+      String why,
+      boolean open) {
 
     boolean denied() {
       return code == 403;
@@ -59,18 +69,24 @@ final class AuditFilter {
     Path file = auditLog.get();
     Pattern namespaceUri =
         Pattern.compile("/namespaces/" + Pattern.quote(namespace) + "(?:[/?]|$)");
-    List<Request> requests = new ArrayList<>();
+    // By audit ID: a watch's ResponseStarted entry is replaced by its ResponseComplete one.
+    Map<String, Request> requests = new LinkedHashMap<>();
     String problem = null;
     try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line;
       while ((line = reader.readLine()) != null) {
         // The log covers every test of the JVM: only parse lines that can match.
-        if (!line.contains(namespace) || !line.contains("ResponseComplete")) {
+        if (!line.contains(namespace)
+            || !(line.contains("ResponseComplete") || line.contains("ResponseStarted"))) {
           continue;
         }
-        Request request = parse(line, namespace, namespaceUri, since);
+        JsonNode entry = parse(line);
+        Request request = entry == null ? null : request(entry, namespace, namespaceUri, since);
         if (request != null) {
-          requests.add(request);
+          String id = entry.path("auditID").asText(line);
+          if (!request.open() || !requests.containsKey(id)) {
+            requests.put(id, request);
+          }
         }
       }
     } catch (NoSuchFileException e) {
@@ -79,20 +95,26 @@ final class AuditFilter {
       problem = "cannot read audit log " + file + ": " + e;
     }
     // The log is in completion order; a reader follows the order requests were made in.
-    requests.sort(Comparator.comparing(Request::time));
+    List<Request> sorted = new ArrayList<>(requests.values());
+    sorted.sort(Comparator.comparing(Request::time));
     return new Result(
-        true, List.copyOf(requests), problem, render(file, namespace, since, requests, problem));
+        true, List.copyOf(sorted), problem, render(file, namespace, since, sorted, problem));
   }
 
-  private static Request parse(String line, String namespace, Pattern namespaceUri, Instant since) {
-    JsonNode entry;
+  private static JsonNode parse(String line) {
     try {
-      entry = JSON.readTree(line);
+      return JSON.readTree(line);
     } catch (IOException e) {
       // A line being written while we read, or damaged: not worth failing the report over.
       return null;
     }
-    if (!"ResponseComplete".equals(entry.path("stage").asText())) {
+  }
+
+  private static Request request(
+      JsonNode entry, String namespace, Pattern namespaceUri, Instant since) {
+    String stage = entry.path("stage").asText();
+    boolean open = "ResponseStarted".equals(stage);
+    if (!open && !"ResponseComplete".equals(stage)) {
       return null;
     }
     Instant received = instant(entry.path("requestReceivedTimestamp").asText(null));
@@ -130,7 +152,8 @@ final class AuditFilter {
         resource,
         ref.path("name").asText("-"),
         code,
-        why);
+        why,
+        open);
   }
 
   private static Instant instant(String timestamp) {
@@ -166,6 +189,9 @@ final class AuditFilter {
     List<List<String>> rows = new ArrayList<>();
     for (Request r : requests) {
       String outcome = "-> " + (r.code() == 0 ? "?" : Integer.toString(r.code()));
+      if (r.open()) {
+        outcome += "  open";
+      }
       if (r.denied()) {
         outcome += "  DENIED";
       }

@@ -16,8 +16,7 @@ class AuditFilterTest {
   static final Instant SINCE = Instant.parse("2026-01-01T10:00:00Z");
 
   @Test
-  void keepsCompletedRequestsOnTheNamespaceSinceTheTestStarted(@TempDir Path dir)
-      throws IOException {
+  void keepsRequestsOnTheNamespaceSinceTheTestStarted(@TempDir Path dir) throws IOException {
     Path log =
         Files.write(
             dir.resolve("audit.log"),
@@ -63,7 +62,7 @@ class AuditFilterTest {
     assertThat(result.problem()).isNull();
     assertThat(result.requests())
         .extracting(AuditFilter.Request::name)
-        .containsExactly("a", "team", "w");
+        .containsExactly("-", "a", "team", "w");
     assertThat(result.denied())
         .extracting(AuditFilter.Request::attempt)
         .containsExactly("bob patch widgets");
@@ -71,6 +70,37 @@ class AuditFilterTest {
         .singleElement()
         .asString()
         .containsSubsequence("bob", "patch", "widgets", "w", "-> 403  DENIED", "forbidden");
+  }
+
+  @Test
+  void listsAWatchFromItsStartAndReplacesItWhenItCompletes(@TempDir Path dir) throws IOException {
+    String started =
+        entry("ResponseStarted", "10:00:01", "ctl", "watch", "team", "widgets", "", 200);
+    String completed =
+        entry("ResponseComplete", "10:00:01", "ctl", "watch", "team", "widgets", "", 200);
+    String stillOpen =
+        entry("ResponseStarted", "10:00:02", "ctl", "watch", "team", "configmaps", "", 200);
+    Path log =
+        Files.write(
+            dir.resolve("audit.log"),
+            List.of(
+                withAuditId(started, "w1"),
+                withAuditId(stillOpen, "w2"),
+                withAuditId(completed, "w1")));
+
+    AuditFilter.Result result = AuditFilter.read(Optional.of(log), "team", SINCE);
+
+    assertThat(result.requests())
+        .extracting(r -> r.resource() + " open=" + r.open())
+        .containsExactly("widgets open=false", "configmaps open=true");
+    assertThat(result.text().lines().filter(l -> l.contains("configmaps")))
+        .singleElement()
+        .asString()
+        .containsSubsequence("ctl", "watch", "configmaps", "-> 200  open");
+  }
+
+  private static String withAuditId(String entry, String id) {
+    return entry.replaceFirst("^\\{", "{\"auditID\":\"" + id + "\",");
   }
 
   @Test

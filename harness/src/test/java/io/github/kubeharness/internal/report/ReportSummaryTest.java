@@ -25,11 +25,12 @@ class ReportSummaryTest {
     }
     List<AuditFilter.Request> requests = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
-      requests.add(new AuditFilter.Request(T, "ctl", "create", "secrets", "-", 403, "no"));
+      requests.add(new AuditFilter.Request(T, "ctl", "create", "secrets", "-", 403, "no", false));
     }
-    requests.add(new AuditFilter.Request(T, "ctl", "get", "pods", "p", 403, "no"));
-    requests.add(new AuditFilter.Request(T, "ctl", "update", "widgets", "w", 409, "conflict"));
-    requests.add(new AuditFilter.Request(T, "ctl", "get", "widgets", "x", 404, "not found"));
+    requests.add(new AuditFilter.Request(T, "ctl", "get", "pods", "p", 403, "no", false));
+    requests.add(
+        new AuditFilter.Request(T, "ctl", "update", "widgets", "w", 409, "conflict", false));
+    requests.add(new AuditFilter.Request(T, "ctl", "get", "widgets", "x", 404, "not found", false));
 
     String summary =
         ReportSummary.render(

@@ -1,0 +1,97 @@
+package io.github.kubeharness.internal.junit;
+
+import io.github.kubeharness.internal.process.RunDirectory;
+import io.github.kubeharness.internal.report.FailureReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * Where failure reports of {@code @ControllerTest} classes go, and how a failure carries its
+ * report: {@code target/kube-harness/reports/<class>/<method>/}, the summary appended to the
+ * failure's message.
+ */
+final class TestReports {
+
+  private static final Path REPORTS = Path.of("target", "kube-harness", "reports");
+
+  /** The report directory of a test; {@code method} is {@code beforeAll} for a class's start. */
+  static Path directory(Class<?> testClass, String method) {
+    return REPORTS.resolve(testClass.getName()).resolve(method);
+  }
+
+  /**
+   * Deletes the reports an earlier run left for {@code testClass}, so that every report on disk
+   * belongs to this run: a test that passes now, or fails for another reason, must not sit beside
+   * an old report of the same name.
+   */
+  static void clearEarlierRuns(Class<?> testClass) {
+    Path classReports = REPORTS.resolve(testClass.getName());
+    if (Files.exists(classReports)) {
+      RunDirectory.deleteRecursively(classReports);
+    }
+  }
+
+  /**
+   * Writes the report of {@code scope} to {@code directory} and returns {@code failure} with the
+   * report's summary (and the controllers' fatal errors, if any) in its message. A report that
+   * cannot be written is added to the failure as suppressed.
+   */
+  static Throwable report(TestScope scope, Path directory, Throwable failure) {
+    scope.markFailed();
+    String summary;
+    try {
+      summary =
+          FailureReport.write(
+                  directory,
+                  scope.cluster().admin(),
+                  scope.namespace(),
+                  scope.started(),
+                  scope.cluster().auditLog(),
+                  LogCapture.linesFor(
+                      scope.started(), scope.namespace(), scope.controllerClasses()))
+              .summary();
+    } catch (RuntimeException e) {
+      failure.addSuppressed(e);
+      return failure;
+    }
+    List<String> stopped = scope.controllerFailures();
+    if (!stopped.isEmpty() && !String.valueOf(failure.getMessage()).contains(stopped.get(0))) {
+      summary = ControllerFailures.describe(stopped) + "\n" + summary;
+    }
+    return withSummary(failure, summary);
+  }
+
+  private static Throwable withSummary(Throwable failure, String summary) {
+    String message = (failure.getMessage() == null ? "" : failure.getMessage()) + "\n\n" + summary;
+    Throwable augmented;
+    if (failure instanceof AssertionFailedError afe) {
+      augmented =
+          new AssertionFailedError(
+              message,
+              afe.isExpectedDefined() ? afe.getExpected().getValue() : null,
+              afe.isActualDefined() ? afe.getActual().getValue() : null,
+              afe.getCause());
+    } else if (failure instanceof AssertionError) {
+      augmented = new AssertionError(message, failure.getCause());
+    } else {
+      failure.addSuppressed(new KubeHarnessReport(summary));
+      return failure;
+    }
+    augmented.setStackTrace(failure.getStackTrace());
+    for (Throwable s : failure.getSuppressed()) {
+      augmented.addSuppressed(s);
+    }
+    return augmented;
+  }
+
+  /** Carries the report summary on a failure that is not an assertion. */
+  static final class KubeHarnessReport extends RuntimeException {
+    KubeHarnessReport(String summary) {
+      super(summary, null, false, false);
+    }
+  }
+
+  private TestReports() {}
+}
