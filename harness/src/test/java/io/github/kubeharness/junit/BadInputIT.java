@@ -41,6 +41,27 @@ class BadInputIT {
             BadInputScenarios.ReconcilerFailsToStart.class,
             new String[] {"ExplodingReconciler threw", "no config for the exploding reconciler"}),
         Arguments.of(
+            BadInputScenarios.NoUsableConstructor.class,
+            new String[] {
+              "reconcilers entry",
+              "NoUsableConstructorReconciler cannot be instantiated",
+              "no-argument constructor or one taking a KubernetesClient"
+            }),
+        Arguments.of(
+            BadInputScenarios.MisspeltBindingSubject.class,
+            new String[] {
+              "ClusterRoleBinding widget-controller",
+              "binds ServiceAccount 'widget-controler'",
+              "the controllers run as ServiceAccount 'widget-controller'"
+            }),
+        Arguments.of(
+            BadInputScenarios.ServiceAccountNoBindingNames.class,
+            new String[] {
+              "binds ServiceAccount 'widget-controller'",
+              "the controllers run as ServiceAccount 'controller-manager'",
+              "serviceAccount"
+            }),
+        Arguments.of(
             BadInputScenarios.RbacWithoutControllers.class,
             new String[] {"sets rbac but no reconcilers or controllers"}),
         Arguments.of(
@@ -57,14 +78,6 @@ class BadInputIT {
   @MethodSource("scenarios")
   void misconfigurationFailsWithAClearMessage(Class<?> scenario, String[] expected) {
     Throwable failure = ScenarioRunner.onlyFailure(ScenarioRunner.run(scenario));
-    assertThat(fullMessage(failure)).contains(expected);
-  }
-
-  private static String fullMessage(Throwable t) {
-    StringBuilder all = new StringBuilder();
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      all.append(c.getMessage()).append('\n');
-    }
-    return all.toString();
+    assertThat(ScenarioRunner.fullMessage(failure)).contains(expected);
   }
 }

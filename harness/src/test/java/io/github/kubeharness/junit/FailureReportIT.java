@@ -3,8 +3,10 @@ package io.github.kubeharness.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.kubeharness.junit.scenarios.FailingWidgetScenario;
+import io.github.kubeharness.junit.scenarios.PassingWidgetScenario;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,9 +37,45 @@ class FailureReportIT {
         .contains("kind: Widget", "name: broken", "actual message")
         .doesNotContain("managedFields");
     assertThat(Files.readString(report.resolve("controller.log"))).contains("reconciling widget");
-    assertThat(Files.readString(report.resolve("api-requests.txt")))
-        .contains("widgets", "configmaps");
+    // Who did what: the test body as the admin, the controllers under their own name, their
+    // watches (still open when the report is written) included.
+    List<String> requests = Files.readAllLines(report.resolve("api-requests.txt"));
+    assertThat(requests)
+        .anySatisfy(
+            l -> assertThat(l).containsSubsequence("kube-harness-admin", "create", "widgets"))
+        .anySatisfy(
+            l ->
+                assertThat(l)
+                    .containsSubsequence("kube-harness-controller", "watch", "widgets", "open"))
+        .anySatisfy(
+            l ->
+                assertThat(l)
+                    .containsSubsequence("kube-harness-controller", "patch", "configmaps"));
     assertThat(report.resolve("events.txt")).exists();
     assertThat(Files.readString(report.resolve("summary.txt"))).contains("kube-harness report: ");
+  }
+
+  @Test
+  void reportsOfEarlierRunsDoNotSurviveTheNextRunOfTheirClass() throws Exception {
+    Path reports = Path.of("target/kube-harness/reports");
+    Path passingNow =
+        reports.resolve(PassingWidgetScenario.class.getName()).resolve("widgetIsReconciled");
+    Path removedTest =
+        reports.resolve(FailingWidgetScenario.class.getName()).resolve("aTestThatNoLongerExists");
+    for (Path old : List.of(passingNow, removedTest)) {
+      Files.createDirectories(old);
+      Files.writeString(old.resolve("summary.txt"), "kube-harness report: from an earlier run");
+    }
+
+    ScenarioRunner.run(PassingWidgetScenario.class, FailingWidgetScenario.class);
+
+    assertThat(passingNow).doesNotExist();
+    assertThat(removedTest).doesNotExist();
+    assertThat(
+            reports
+                .resolve(FailingWidgetScenario.class.getName())
+                .resolve("expectsAMessageTheControllerNeverWrites")
+                .resolve("summary.txt"))
+        .exists();
   }
 }

@@ -55,6 +55,18 @@ final class ScenarioRunner {
     return run(Map.of(), classes);
   }
 
+  /** The messages of a failure, its causes and its suppressed exceptions (report summaries). */
+  static String fullMessage(Throwable t) {
+    StringBuilder all = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      all.append(c.getMessage()).append('\n');
+      for (Throwable s : c.getSuppressed()) {
+        all.append(s.getMessage()).append('\n');
+      }
+    }
+    return all.toString();
+  }
+
   /** The single failure among the outcomes; fails the calling test otherwise. */
   static Throwable onlyFailure(List<Outcome> outcomes) {
     List<Throwable> failures =

@@ -3,6 +3,7 @@ package io.github.kubeharness.junit.scenarios;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.junit.fixtures.Widget;
+import io.github.kubeharness.junit.fixtures.WidgetReconciler;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
@@ -52,6 +53,37 @@ public final class BadInputScenarios {
     void test() {}
   }
 
+  /** Two tests, one failure: the class fails once, before a cluster starts. */
+  @ControllerTest(
+      crds = "src/test/resources/crds",
+      reconcilers = NoUsableConstructorReconciler.class)
+  public static class NoUsableConstructor {
+    @Test
+    void first() {}
+
+    @Test
+    void second() {}
+  }
+
+  @ControllerTest(
+      crds = "src/test/resources/crds",
+      reconcilers = WidgetReconciler.class,
+      rbac = "src/test/resources/rbac/widget-controller-misspelt-binding")
+  public static class MisspeltBindingSubject {
+    @Test
+    void test() {}
+  }
+
+  @ControllerTest(
+      crds = "src/test/resources/crds",
+      reconcilers = WidgetReconciler.class,
+      rbac = "src/test/resources/rbac/widget-controller",
+      serviceAccount = "controller-manager")
+  public static class ServiceAccountNoBindingNames {
+    @Test
+    void test() {}
+  }
+
   @ControllerTest(rbac = "src/test/resources/rbac/widget-controller")
   public static class RbacWithoutControllers {
     @Test
@@ -75,6 +107,16 @@ public final class BadInputScenarios {
   @io.fabric8.kubernetes.model.annotation.Version("v1")
   public static class NoGeneratedCrd
       extends io.fabric8.kubernetes.client.CustomResource<Void, Void> {}
+
+  /** A reconciler the harness cannot construct: its only constructor wants a String. */
+  public static class NoUsableConstructorReconciler implements Reconciler<Widget> {
+    public NoUsableConstructorReconciler(String config) {}
+
+    @Override
+    public UpdateControl<Widget> reconcile(Widget resource, Context<Widget> context) {
+      return UpdateControl.noUpdate();
+    }
+  }
 
   /** A reconciler whose constructor fails, as one with a missing configuration would. */
   public static class ExplodingReconciler implements Reconciler<Widget> {
