@@ -1,7 +1,6 @@
 package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.http.HttpClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
@@ -9,8 +8,6 @@ import io.github.kubeharness.internal.manifest.CrdInstaller;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.ServiceLoader;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * One API server shared by every test class of the same configuration in this JVM, kept in the root
@@ -49,7 +46,7 @@ public final class SharedCluster implements JUnitResource {
 
   /** Starts (or, for the existing backend, connects to) the API server for {@code config}. */
   static SharedCluster start(ExtensionConfig config) {
-    requireHttpClient();
+    ClasspathCheck.requireUsableFabric8();
     ControlPlane controlPlane =
         ControlPlane.create(
             ControlPlaneOptions.builder()
@@ -65,25 +62,6 @@ public final class SharedCluster implements JUnitResource {
     } catch (RuntimeException e) {
       controlPlane.stop();
       throw e;
-    }
-  }
-
-  /**
-   * kube-harness uses the project's fabric8 HTTP client rather than bringing one (two on the
-   * classpath make fabric8 pick at random); a project with none gets told which to add before any
-   * control plane starts.
-   */
-  private static void requireHttpClient() {
-    boolean found =
-        ServiceLoader.load(HttpClient.Factory.class, SharedCluster.class.getClassLoader())
-            .iterator()
-            .hasNext();
-    if (!found) {
-      throw new ExtensionConfigurationException(
-          "No fabric8 HTTP client on the test classpath. kube-harness uses the one your project"
-              + " has; JOSDK and io.fabric8:kubernetes-client bring"
-              + " io.fabric8:kubernetes-httpclient-vertx. Add it (or kubernetes-httpclient-jdk,"
-              + " kubernetes-httpclient-okhttp) as a test dependency.");
     }
   }
 
