@@ -26,7 +26,8 @@ class RuntimeIT {
   @Test
   void kubeHarnessAddsNoSecondHttpClient() {
     List<String> factories = new ArrayList<>();
-    ServiceLoader.load(HttpClient.Factory.class).forEach(f -> factories.add(f.getClass().getName()));
+    ServiceLoader.load(HttpClient.Factory.class)
+        .forEach(f -> factories.add(f.getClass().getName()));
     assertThat(factories).hasSize(1);
     String expected = System.getProperty("expected.http.client");
     if (expected != null) {

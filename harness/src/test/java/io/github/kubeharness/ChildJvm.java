@@ -26,13 +26,26 @@ public final class ChildJvm implements AutoCloseable {
   }
 
   public static ChildJvm start(String mainClass, String... args) throws IOException {
+    return start(java.util.Map.of(), List.of(), mainClass, args);
+  }
+
+  /** With extra environment variables and JVM options (e.g. {@code -Dkubeharness.profile=...}). */
+  public static ChildJvm start(
+      java.util.Map<String, String> environment,
+      List<String> jvmOptions,
+      String mainClass,
+      String... args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
+    command.addAll(jvmOptions);
     command.add(mainClass);
     command.addAll(List.of(args));
-    return new ChildJvm(new ProcessBuilder(command).redirectErrorStream(true).start());
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().putAll(environment);
+    return new ChildJvm(builder.start());
   }
 
   /** Reads output until a line matches; fails with everything read when the child exits first. */

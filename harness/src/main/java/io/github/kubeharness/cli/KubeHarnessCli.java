@@ -161,7 +161,14 @@ public final class KubeHarnessCli {
     out.println("export KUBECONFIG=" + kubeconfig);
     out.println("# press Ctrl-C to stop");
     out.flush();
-    // The JVM's shutdown hook (registered by start) stops the control plane on Ctrl-C / SIGTERM.
+    // Ctrl-C / SIGTERM: stop the control plane from a shutdown hook and say so once it is down
+    // (what is left after a kill -9 is the watchdog's to remove; this line tells the two apart).
+    ShutdownHooks.register(
+        () -> {
+          controlPlane.stop();
+          out.println("# control plane stopped");
+          out.flush();
+        });
     if (parsed.run != null) {
       return runUntilExit(parsed.run, kubeconfig, controlPlane);
     }

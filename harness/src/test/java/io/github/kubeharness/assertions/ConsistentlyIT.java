@@ -9,6 +9,8 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -92,6 +94,39 @@ class ConsistentlyIT {
                       .satisfies(c -> assertThat(c.getData()).containsEntry("k", "v")))
           .hasMessageContaining("k: flip");
     }
+  }
+
+  @Test
+  void checksEveryStateTheWatchDelivers() throws Exception {
+    createConfigMap("x", Map.of("k", "v"));
+    Set<String> written = ConcurrentHashMap.newKeySet();
+    Set<String> checked = ConcurrentHashMap.newKeySet();
+    try (Later controller =
+        Later.soon(
+            () -> {
+              // Twenty states in quick succession, each reverted by the next: a check of the
+              // latest state every few milliseconds would skip most of them.
+              for (int i = 0; i < 20; i++) {
+                String value = "v" + i;
+                written.add(
+                    client
+                        .configMaps()
+                        .withName("x")
+                        .edit(c -> new ConfigMapBuilder(c).addToData("other", value).build())
+                        .getMetadata()
+                        .getResourceVersion());
+              }
+            })) {
+      consistently(client.configMaps().withName("x"))
+          .during(Duration.ofSeconds(3))
+          .satisfies(
+              c -> {
+                checked.add(c.getMetadata().getResourceVersion());
+                assertThat(c.getData()).containsEntry("k", "v");
+              });
+    }
+    assertThat(written).hasSize(20);
+    assertThat(checked).containsAll(written);
   }
 
   @Test

@@ -36,20 +36,78 @@ class KubeHarnessCliIT {
         assertThat(client.namespaces().withName("default").get()).isNotNull();
       }
 
-      child.process().destroy(); // SIGTERM, as Ctrl-C or `kill` would
+      // SIGTERM, as Ctrl-C or `kill` would. Through the ProcessHandle: Process.destroy() also
+      // closes our end of the child's output, and its last line would be lost.
+      child.process().toHandle().destroy();
+      // The shutdown hook says when it is done, while the JVM still lives: by then everything must
+      // be gone already. (A broken hook would leave it to the watchdog after the JVM exits, and
+      // this line would never come.)
+      child.awaitLine(l -> l.equals("# control plane stopped"), Duration.ofSeconds(30));
+      assertThat(run).doesNotExist();
+      assertThat(processesOf(run)).isEmpty();
       assertThat(child.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+    }
+  }
+
+  @Test
+  void upInstallsManifestsAndRunsACommandAgainstTheCluster(@TempDir Path dir) throws Exception {
+    Path kubeconfig = dir.resolve("kubeconfig");
+    Path seen = dir.resolve("seen-kubeconfig");
+    String command =
+        "sh -c 'echo \"$KUBECONFIG\" > " + seen + "; exec sleep 600'"; // what make dev's --run does
+    try (var child =
+        io.github.kubeharness.ChildJvm.cli(
+            "up",
+            "--profile",
+            "minimal",
+            "--kubeconfig",
+            kubeconfig.toString(),
+            "--install",
+            "src/test/resources/crds",
+            "--run",
+            command)) {
+      String logsLine = child.awaitLine(l -> l.contains("ready at"), Duration.ofMinutes(2));
+      Path run = Path.of(logsLine.replaceAll(".*logs in (\\S+).*", "$1"));
+      child.awaitLine(l -> l.startsWith("# running: "), Duration.ofSeconds(30));
+
+      Config config = Config.fromKubeconfig(Files.readString(kubeconfig));
+      try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
+        assertThat(
+                client
+                    .apiextensions()
+                    .v1()
+                    .customResourceDefinitions()
+                    .withName("widgets.test.kubeharness.io")
+                    .get())
+            .as("CRD installed by --install")
+            .isNotNull();
+      }
       await()
-          .atMost(Duration.ofSeconds(15))
+          .atMost(Duration.ofSeconds(30))
           .untilAsserted(
               () -> {
-                assertThat(run).doesNotExist();
-                assertThat(
-                        ProcessHandle.allProcesses()
-                            .filter(
-                                p -> p.info().commandLine().orElse("").contains(run.toString())))
-                    .isEmpty();
+                assertThat(seen).as("--run's command ran").exists();
+                assertThat(Files.readString(seen).trim())
+                    .as("--run's command got KUBECONFIG")
+                    .isEqualTo(kubeconfig.toAbsolutePath().toString());
               });
+
+      child.process().toHandle().destroy();
+      child.awaitLine(l -> l.equals("# control plane stopped"), Duration.ofSeconds(30));
+      assertThat(run).doesNotExist();
+      assertThat(processesOf(run)).isEmpty();
+      assertThat(
+              ProcessHandle.allProcesses()
+                  .filter(p -> p.info().commandLine().orElse("").contains("sleep 600")))
+          .as("--run's command stopped with the control plane")
+          .isEmpty();
     }
+  }
+
+  private static java.util.List<ProcessHandle> processesOf(Path run) {
+    return ProcessHandle.allProcesses()
+        .filter(p -> p.isAlive() && p.info().commandLine().orElse("").contains(run.toString()))
+        .toList();
   }
 
   @Test

@@ -1,9 +1,11 @@
 package io.github.kubeharness.junit;
 
+import static io.github.kubeharness.assertions.KubeAssertions.consistently;
 import static io.github.kubeharness.assertions.KubeAssertions.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -12,7 +14,10 @@ import io.github.kubeharness.assertions.KubeAssertions;
 import io.github.kubeharness.junit.fixtures.Widget;
 import io.github.kubeharness.junit.fixtures.WidgetReconciler;
 import io.javaoperatorsdk.operator.Operator;
+import io.javaoperatorsdk.operator.health.InformerHealthIndicator;
+import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.RepeatedTest;
@@ -39,6 +44,31 @@ class ControllerTestIT {
     assertThat(kube).isNotNull();
     assertThat(reconciler).isNotNull();
     assertThat(operator).isNotNull();
+  }
+
+  @Test
+  void theTestBodyStartsOnlyOnceTheInformersHaveSynced() {
+    // First thing in the body: every informer of the operator watches this namespace, synced.
+    List<InformerHealthIndicator> informers =
+        operator.getRuntimeInfo().getRegisteredControllers().stream()
+            .flatMap(
+                c ->
+                    c
+                        .getControllerHealthInfo()
+                        .informerEventSourceHealthIndicators()
+                        .values()
+                        .stream())
+            .flatMap(i -> i.informerHealthIndicators().values().stream())
+            .map(InformerHealthIndicator.class::cast)
+            .toList();
+    assertThat(informers)
+        .isNotEmpty()
+        .allSatisfy(
+            i -> {
+              assertThat(i.hasSynced()).as("synced").isTrue();
+              assertThat(i.isWatching()).as("watching").isTrue();
+              assertThat(i.getTargetNamespace()).isEqualTo(namespace);
+            });
   }
 
   @Test
@@ -81,6 +111,33 @@ class ControllerTestIT {
   void clientIsNamespacedToTheTestNamespace() {
     assertThat(client.getNamespace()).isEqualTo(namespace);
     assertThat(client.namespaces().withName(namespace).get()).isNotNull();
+  }
+
+  @Test
+  void controllersWatchOnlyTheTestNamespace() {
+    String elsewhere = "elsewhere-" + namespace.substring(namespace.lastIndexOf('-') + 1);
+    client
+        .namespaces()
+        .resource(
+            new NamespaceBuilder().withNewMetadata().withName(elsewhere).endMetadata().build())
+        .create();
+    try {
+      client
+          .resources(Widget.class)
+          .inNamespace(elsewhere)
+          .resource(Widget.named("outside", "not mine"))
+          .create();
+      client.resources(Widget.class).resource(Widget.named("inside", "mine")).create();
+
+      // The controller is alive and reacting meanwhile: its own namespace's widget is handled...
+      eventually(client.configMaps().withName("inside")).exists();
+      // ...and the other namespace's never is.
+      consistently(client.configMaps().inNamespace(elsewhere).withName("outside"))
+          .during(Duration.ofSeconds(2))
+          .doesNotExist();
+    } finally {
+      client.namespaces().withName(elsewhere).delete();
+    }
   }
 
   @RepeatedTest(3)

@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
 
 /**
  * After a run of @ControllerTest classes every thread it started is gone: controllers, informers,
@@ -24,7 +25,11 @@ class ThreadLeakIT {
   void controllersAndClientsLeaveNoThreadsBehind() {
     Set<Long> before = liveThreadIds();
     ParallelScenarios.bothRunning = new CountDownLatch(0);
-    ScenarioRunner.run(ParallelScenarios.First.class);
+    // The scenario must have run through: a run that failed early starts fewer threads, and the
+    // leak check would pass without testing anything.
+    assertThat(ScenarioRunner.run(ParallelScenarios.First.class))
+        .extracting(ScenarioRunner.Outcome::status)
+        .containsExactly(TestExecutionResult.Status.SUCCESSFUL);
 
     // Polled by hand rather than with Awaitility, whose own thread would count as new.
     Set<String> leaked = newThreads(before);

@@ -7,6 +7,8 @@ import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Turns {@link ControlPlaneOptions#backend()} into a control plane, deciding {@code auto}: {@code
@@ -36,24 +38,43 @@ public final class Backends {
   }
 
   private static Backend choose(ControlPlaneOptions options) {
-    if ("true".equalsIgnoreCase(System.getenv("USE_EXISTING_CLUSTER"))) {
-      return explain(Backend.EXISTING, "USE_EXISTING_CLUSTER=true", options);
+    Choice choice =
+        decide(
+            "true".equalsIgnoreCase(System.getenv("USE_EXISTING_CLUSTER")),
+            () -> new BinaryResolver(options).isProvisioned(options.profile()),
+            options.kubernetesVersion(),
+            TestcontainersSupport::dockerStatus);
+    return explain(choice.backend(), choice.reason(), options);
+  }
+
+  /** What {@code auto} picked, and why (for the one line it prints). */
+  record Choice(Backend backend, String reason) {}
+
+  /**
+   * The {@code auto} rule, on its inputs: each is asked only when the ones before did not decide
+   * (the Docker probe costs a connection attempt).
+   *
+   * @param dockerProblem null when Docker answers, else why it does not
+   */
+  static Choice decide(
+      boolean useExistingCluster,
+      BooleanSupplier provisioned,
+      String kubernetesVersion,
+      Supplier<String> dockerProblem) {
+    if (useExistingCluster) {
+      return new Choice(Backend.EXISTING, "USE_EXISTING_CLUSTER=true");
     }
-    if (new BinaryResolver(options).isProvisioned(options.profile())) {
-      return explain(
-          Backend.LOCAL,
-          "binaries for Kubernetes v" + options.kubernetesVersion() + " are provisioned",
-          options);
+    if (provisioned.getAsBoolean()) {
+      return new Choice(
+          Backend.LOCAL, "binaries for Kubernetes v" + kubernetesVersion + " are provisioned");
     }
-    String docker = TestcontainersSupport.dockerStatus();
+    String docker = dockerProblem.get();
     if (docker == null) {
-      return explain(
-          Backend.CONTAINER, "no provisioned binaries, and Docker is reachable", options);
+      return new Choice(Backend.CONTAINER, "no provisioned binaries, and Docker is reachable");
     }
-    return explain(
+    return new Choice(
         Backend.LOCAL,
-        "no provisioned binaries and no Docker (" + docker + "): provisioning binaries",
-        options);
+        "no provisioned binaries and no Docker (" + docker + "): provisioning binaries");
   }
 
   private static Backend explain(Backend choice, String reason, ControlPlaneOptions options) {

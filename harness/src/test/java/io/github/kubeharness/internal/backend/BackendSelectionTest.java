@@ -35,17 +35,39 @@ class BackendSelectionTest {
   }
 
   @Test
-  void withoutBinariesDockerDecides(@TempDir Path cache) {
-    List<String> said = new ArrayList<>();
-    ControlPlane cp = ControlPlane.create(options(cache, said));
+  void useExistingClusterWinsOverEverything() {
+    Backends.Choice choice = Backends.decide(true, () -> true, "1.37.2", () -> null);
+    assertThat(choice.backend()).isEqualTo(Backend.EXISTING);
+    assertThat(choice.reason()).isEqualTo("USE_EXISTING_CLUSTER=true");
+  }
 
-    if (TestcontainersSupport.dockerStatus() == null) {
-      assertThat(cp).isInstanceOf(ContainerControlPlane.class);
-      assertThat(said).singleElement().asString().contains("-> container", "Docker is reachable");
-    } else {
-      assertThat(cp).isInstanceOf(LocalControlPlane.class);
-      assertThat(said).singleElement().asString().contains("-> local", "no Docker", "provisioning");
-    }
+  @Test
+  void provisionedBinariesWinOverDockerWithoutAskingDocker() {
+    Backends.Choice choice =
+        Backends.decide(
+            false,
+            () -> true,
+            "1.37.2",
+            () -> {
+              throw new AssertionError("Docker must not be probed when binaries are there");
+            });
+    assertThat(choice.backend()).isEqualTo(Backend.LOCAL);
+    assertThat(choice.reason()).contains("v1.37.2 are provisioned");
+  }
+
+  @Test
+  void withoutBinariesAReachableDockerMeansContainer() {
+    Backends.Choice choice = Backends.decide(false, () -> false, "1.37.2", () -> null);
+    assertThat(choice.backend()).isEqualTo(Backend.CONTAINER);
+    assertThat(choice.reason()).contains("Docker is reachable");
+  }
+
+  @Test
+  void withoutBinariesOrDockerItProvisions() {
+    Backends.Choice choice =
+        Backends.decide(false, () -> false, "1.37.2", () -> "connection refused");
+    assertThat(choice.backend()).isEqualTo(Backend.LOCAL);
+    assertThat(choice.reason()).contains("no Docker (connection refused)", "provisioning");
   }
 
   private static ControlPlaneOptions options(Path cache, List<String> said) {

@@ -100,6 +100,11 @@ class FailureReportIT {
             new SecretBuilder()
                 .withNewMetadata()
                 .withName("creds")
+                // What `kubectl apply` leaves: the whole Secret, values included, as JSON.
+                .addToAnnotations(
+                    "kubectl.kubernetes.io/last-applied-configuration",
+                    "{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"stringData\":"
+                        + "{\"password\":\"applied-s3cret\"}}")
                 .endMetadata()
                 .addToStringData("password", "s3cret-value")
                 .build())
@@ -218,9 +223,17 @@ class FailureReportIT {
     JsonNode secret = documents(read(FailureReport.OBJECTS)).get(2);
 
     assertThat(secret.path("data").path("password").asText()).isEqualTo("<redacted: 12 bytes>");
+    assertThat(
+            secret
+                .path("metadata")
+                .path("annotations")
+                .path("kubectl.kubernetes.io/last-applied-configuration")
+                .asText())
+        .isEqualTo("<redacted>");
     assertThat(read(FailureReport.OBJECTS))
         .doesNotContain("s3cret-value")
-        .doesNotContain("czNjcmV0LXZhbHVl");
+        .doesNotContain("czNjcmV0LXZhbHVl")
+        .doesNotContain("applied-s3cret");
   }
 
   @Test
