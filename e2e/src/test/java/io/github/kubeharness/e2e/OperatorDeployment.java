@@ -4,13 +4,13 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.Kustomize;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
 import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.manifest.ManifestApplier;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.ManagedProcess;
-import io.github.kubeharness.internal.provision.BinaryResolver;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -47,7 +47,7 @@ final class OperatorDeployment implements AutoCloseable {
       throws Exception {
     Path work = Files.createDirectories(Path.of("target", "e2e"));
     Path rendered = work.resolve("deploy.yaml");
-    Files.writeString(rendered, kustomize(SAMPLE_OPERATOR.resolve("config/default")));
+    Files.writeString(rendered, Kustomize.render(SAMPLE_OPERATOR.resolve("config/default")));
     ManifestApplier.apply(admin, List.of(rendered.toString()), line -> {});
     if (controlPlane instanceof ControllerManagerRestart restartable) {
       restartable.restartControllerManager(); // so its garbage collector knows the Guestbook kind
@@ -109,23 +109,6 @@ final class OperatorDeployment implements AutoCloseable {
   @Override
   public void close() {
     operator.stop();
-  }
-
-  private static String kustomize(Path directory) throws Exception {
-    Path kubectl =
-        new BinaryResolver(ControlPlaneOptions.defaults())
-            .resolve(Profile.STANDARD, true)
-            .kubectl()
-            .orElseThrow();
-    Process p =
-        new ProcessBuilder(kubectl.toString(), "kustomize", directory.toString())
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
-            .start();
-    String yaml = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (p.waitFor() != 0) {
-      throw new IllegalStateException("kubectl kustomize " + directory + " failed");
-    }
-    return yaml;
   }
 
   private static String tokenKubeconfig(Config admin, String token) {

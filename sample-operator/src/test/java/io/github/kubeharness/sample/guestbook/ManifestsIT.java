@@ -4,13 +4,14 @@ import static io.github.kubeharness.assertions.KubeAssertions.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.github.kubeharness.Kustomize;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.junit.TestNamespace;
 import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ManifestsIT {
 
   private static final Path CONFIG = Path.of("config");
+  private static final Set<String> CLUSTER_SCOPED =
+      Set.of("Namespace", "CustomResourceDefinition", "ClusterRole", "ClusterRoleBinding");
 
   KubernetesClient client;
   @TestNamespace String namespace;
@@ -43,16 +47,18 @@ class ManifestsIT {
   @ParameterizedTest(name = "config/{0}")
   @ValueSource(strings = {"crd", "rbac", "manager", "samples", "default"})
   void everyObjectIsAcceptedByTheApiServer(String directory) {
-    List<ObjectNode> objects = Kustomize.build(CONFIG.resolve(directory));
+    // The real kustomize (kubectl's), so what is checked is what `make deploy` applies.
+    List<GenericKubernetesResource> objects = Kustomize.build(CONFIG.resolve(directory));
     assertThat(objects).isNotEmpty();
 
-    for (ObjectNode object : objects) {
-      GenericKubernetesResource resource =
-          Serialization.jsonMapper().convertValue(object, GenericKubernetesResource.class);
+    for (GenericKubernetesResource resource : objects) {
       try {
-        if (Kustomize.namespaced(object)) {
+        if (!CLUSTER_SCOPED.contains(resource.getKind())) {
           // no namespace in the manifest: the current one, as with `kubectl apply -k`
-          String target = object.path("metadata").path("namespace").asText(namespace);
+          String target =
+              resource.getMetadata().getNamespace() == null
+                  ? namespace
+                  : resource.getMetadata().getNamespace();
           ensureNamespaceExists(target);
           client
               .resource(resource)
@@ -89,14 +95,16 @@ class ManifestsIT {
     try (Stream<Path> directories = Files.list(CONFIG)) {
       for (Path directory : directories.filter(Files::isDirectory).toList()) {
         JsonNode resources =
-            Kustomize.read(Kustomize.kustomization(directory)).get(0).path("resources");
+            new YAMLMapper()
+                .readTree(directory.resolve("kustomization.yaml").toFile())
+                .path("resources");
         List<String> listed = new ArrayList<>();
         resources.forEach(r -> listed.add(directory.resolve(r.asText()).normalize().toString()));
         try (Stream<Path> files = Files.list(directory)) {
           for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).toList()) {
             if (!file.getFileName().toString().equals("kustomization.yaml")) {
               assertThat(listed)
-                  .as("resources of %s", Kustomize.kustomization(directory))
+                  .as("resources of %s", directory.resolve("kustomization.yaml"))
                   .contains(file.toString());
             }
           }
@@ -107,9 +115,9 @@ class ManifestsIT {
 
   @Test
   void theManagerDeploymentKeepsItsPromises() {
-    ObjectNode manager =
+    GenericKubernetesResource manager =
         Kustomize.build(CONFIG.resolve("default")).stream()
-            .filter(o -> o.path("kind").asText().equals("Deployment"))
+            .filter(o -> o.getKind().equals("Deployment"))
             .findFirst()
             .orElseThrow();
     Deployment deployment = Serialization.jsonMapper().convertValue(manager, Deployment.class);
