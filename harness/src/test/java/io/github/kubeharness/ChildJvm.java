@@ -29,7 +29,10 @@ public final class ChildJvm implements AutoCloseable {
     return start(java.util.Map.of(), List.of(), mainClass, args);
   }
 
-  /** With extra environment variables and JVM options (e.g. {@code -Dkubeharness.profile=...}). */
+  /**
+   * With extra environment variables (a null value removes one this JVM has) and JVM options (e.g.
+   * {@code -Dkubeharness.profile=...}).
+   */
   public static ChildJvm start(
       java.util.Map<String, String> environment,
       List<String> jvmOptions,
@@ -44,7 +47,14 @@ public final class ChildJvm implements AutoCloseable {
     command.add(mainClass);
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    builder.environment().putAll(environment);
+    environment.forEach(
+        (name, value) -> {
+          if (value == null) {
+            builder.environment().remove(name);
+          } else {
+            builder.environment().put(name, value);
+          }
+        });
     return new ChildJvm(builder.start());
   }
 

@@ -57,7 +57,8 @@ public final class ExistingCluster implements ControlPlane {
 
   @Override
   public String apiServerUrl() {
-    return clientConfig().getMasterUrl();
+    // fabric8 normalizes the server URL with a trailing slash; every backend answers without one.
+    return clientConfig().getMasterUrl().replaceFirst("/+$", "");
   }
 
   @Override
