@@ -44,7 +44,7 @@ final class TestCluster implements AutoCloseable {
   /** Starts a minimal control plane and installs the Widget CRD. */
   static TestCluster start() {
     ControlPlane controlPlane =
-        ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
+        ControlPlane.create(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
     controlPlane.start();
     TestCluster cluster = new TestCluster(controlPlane);
     TestCrds.installWidgets(cluster.admin, "test.kubeharness.io");

@@ -23,7 +23,8 @@ class CrdInstallerIT {
         Files.readString(Path.of("src/test/resources/crds/widgets.test.kubeharness.io.yaml"));
     Files.writeString(file, original);
     try (ControlPlane cp =
-            ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
+            ControlPlane.create(
+                ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
         KubernetesClient admin = start(cp)) {
       CrdInstaller installer = new CrdInstaller(admin);
       installer.install(List.of(file.toString()), List.of());

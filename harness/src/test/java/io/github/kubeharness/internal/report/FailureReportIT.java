@@ -20,7 +20,6 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.KubeUser;
-import io.github.kubeharness.LocalControlPlane;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.TestCrds;
 import java.io.IOException;
@@ -60,7 +59,7 @@ class FailureReportIT {
           "10:00:00.010 WARN  WidgetReconciler - cannot create ConfigMap w1-config: forbidden",
           "10:00:00.020 ERROR WidgetReconciler - reconcile of report-it/w1 failed");
 
-  static LocalControlPlane controlPlane;
+  static ControlPlane controlPlane;
   static KubernetesClient admin;
   static Instant testStarted;
 
@@ -69,13 +68,11 @@ class FailureReportIT {
 
   @BeforeAll
   static void startAndFillNamespace() {
+    // The backend the settings pick (local, or container in CI's second run): both write the
+    // audit log and issue users.
     controlPlane =
-        (LocalControlPlane)
-            ControlPlane.local(
-                ControlPlaneOptions.builder()
-                    .withProfile(Profile.MINIMAL)
-                    .withAuditLog(true)
-                    .build());
+        ControlPlane.create(
+            ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).withAuditLog(true).build());
     controlPlane.start();
     admin = controlPlane.newClient();
     TestCrds.installWidgets(admin, "report.kubeharness.io");
