@@ -10,7 +10,7 @@ JIB_FROM ?= eclipse-temurin:17-jre
 # kubectl from the PATH, else the one kube-harness provisions (built from Go modules like the rest).
 KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 
-.PHONY: help test build cli provision cluster dev fmt clean bench images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
+.PHONY: help test build cli provision cluster dev fmt clean bench bench-readme images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -87,6 +87,10 @@ fmt: ## format all Java sources (google-java-format via Spotless)
 clean: ## remove build output
 	$(MVNW) -q clean
 
-bench: ## measure start-up, per-test overhead, reconcile latency, kill -9 cleanup -> target/bench/results.{json,md}
+bench: ## measure start-up, per-test overhead, reconcile latency, kill -9 cleanup -> target/bench/results.{json,md}; fails on a missed target
 	$(MVNW) -q -DskipTests -Dspotless.check.skip=true -pl harness -am test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
 	java -cp harness/target/test-classes:harness/target/classes:$$(cat harness/target/test-classpath.txt) io.github.kubeharness.bench.HarnessBenchmark
+
+bench-readme: ## copy the last `make bench` table (target/bench/results.md) into the README's Performance section
+	@test -f target/bench/results.md || { echo "no target/bench/results.md: run make bench first"; exit 1; }
+	awk 'BEGIN{t=0} /<!-- bench:begin -->/{print; while((getline l < "target/bench/results.md")>0) print l; t=1; next} /<!-- bench:end -->/{t=0} !t' README.md > README.md.new && mv README.md.new README.md
