@@ -68,6 +68,9 @@ public final class LocalControlPlane implements ControlPlane, ControllerManagerR
         // Keep the run directory (and so the log files the message points to) until JVM exit.
         if (attempt < PORT_CLASH_ATTEMPTS
             && String.valueOf(e.getMessage()).contains("address already in use")) {
+          options
+              .progress()
+              .accept("a port was taken by another process meanwhile; starting again on new ports");
           continue;
         }
         if (seed != null) {

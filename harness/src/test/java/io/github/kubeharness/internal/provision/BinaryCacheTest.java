@@ -3,11 +3,13 @@ package io.github.kubeharness.internal.provision;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.kubeharness.ChildJvm;
 import io.github.kubeharness.KubeHarnessException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -180,5 +182,41 @@ class BinaryCacheTest {
     List<String> third = new CopyOnWriteArrayList<>();
     cache.lock(third::add).close();
     assertThat(third).isEmpty();
+  }
+
+  @Test
+  void anotherJvmWaitsUntilTheFirstReleasesTheLock() throws Exception {
+    Path root = cacheRoot;
+    try (ChildJvm holder =
+        ChildJvm.start(CacheLockHolder.class.getName(), root.toString(), "1.37.2")) {
+      holder.awaitLine(l -> l.equals("LOCKED"), Duration.ofSeconds(60));
+      List<String> progress = new CopyOnWriteArrayList<>();
+      CountDownLatch waiting = new CountDownLatch(1);
+      CompletableFuture<Void> here =
+          CompletableFuture.runAsync(
+              () -> {
+                try (AutoCloseable lock =
+                    cache.lock(
+                        line -> {
+                          progress.add(line);
+                          waiting.countDown();
+                        })) {
+                  progress.add("acquired");
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+
+      assertThat(waiting.await(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(here).isNotDone();
+      holder.process().getOutputStream().write("release\n".getBytes(StandardCharsets.UTF_8));
+      holder.process().getOutputStream().flush();
+      holder.awaitLine(l -> l.equals("RELEASED"), Duration.ofSeconds(30));
+
+      here.get(30, TimeUnit.SECONDS);
+      assertThat(progress)
+          .containsExactly(
+              "waiting for another process provisioning " + cache.directory() + " ...", "acquired");
+    }
   }
 }
