@@ -1,6 +1,5 @@
 package io.github.kubeharness.junit;
 
-import static io.github.kubeharness.assertions.KubeAssertions.consistently;
 import static io.github.kubeharness.assertions.KubeAssertions.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,6 +18,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
@@ -131,10 +131,12 @@ class ControllerTestIT {
 
       // The controller is alive and reacting meanwhile: its own namespace's widget is handled...
       eventually(client.configMaps().withName("inside")).exists();
-      // ...and the other namespace's never is.
-      consistently(client.configMaps().inNamespace(elsewhere).withName("outside"))
+      // ...and the other namespace's is never even seen.
+      Awaitility.await()
           .during(Duration.ofSeconds(2))
-          .doesNotExist();
+          .atMost(Duration.ofSeconds(3))
+          .until(() -> !reconciler.reconciled.contains(elsewhere + "/outside"));
+      assertThat(client.configMaps().inNamespace(elsewhere).withName("outside").get()).isNull();
     } finally {
       client.namespaces().withName(elsewhere).delete();
     }
