@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -104,18 +106,22 @@ class ConsistentlyIT {
     try (Later controller =
         Later.soon(
             () -> {
-              // Twenty states in quick succession, each reverted by the next: a check of the
-              // latest state every few milliseconds would skip most of them.
-              for (int i = 0; i < 20; i++) {
-                String value = "v" + i;
-                written.add(
-                    client
-                        .configMaps()
-                        .withName("x")
-                        .edit(c -> new ConfigMapBuilder(c).addToData("other", value).build())
-                        .getMetadata()
-                        .getResourceVersion());
-              }
+              // Twenty states in bursts (parallel writers): each is replaced by the next
+              // within a few milliseconds, so a check of the latest state every few
+              // milliseconds would skip many of them.
+              java.util.stream.IntStream.range(0, 20)
+                  .parallel()
+                  .forEach(
+                      i ->
+                          written.add(
+                              client
+                                  .configMaps()
+                                  .withName("x")
+                                  .patch(
+                                      PatchContext.of(PatchType.JSON_MERGE),
+                                      "{\"data\":{\"other\":\"v" + i + "\"}}")
+                                  .getMetadata()
+                                  .getResourceVersion()));
             })) {
       consistently(client.configMaps().withName("x"))
           .during(Duration.ofSeconds(3))
