@@ -1,8 +1,6 @@
 package io.github.kubeharness;
 
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** Where a control plane comes from. */
 public enum Backend {
@@ -21,20 +19,13 @@ public enum Backend {
   /** The cluster of the current kubeconfig (kind, or any cluster). */
   EXISTING;
 
+  /** The lower-case name used in settings and messages. */
+  public String settingValue() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
   /** Parses a setting value (any case), naming its source on failure. */
   public static Backend parse(String value, String source) {
-    try {
-      return valueOf(value.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new KubeHarnessException(
-          "Unknown backend '"
-              + value
-              + "' in "
-              + source
-              + ". Expected one of: "
-              + Arrays.stream(values())
-                  .map(b -> b.name().toLowerCase(Locale.ROOT))
-                  .collect(Collectors.joining(", ")));
-    }
+    return Settings.parseEnum(value, Backend.class, source);
   }
 }

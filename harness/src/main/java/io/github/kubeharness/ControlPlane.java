@@ -5,22 +5,27 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A running (or startable) Kubernetes control plane: a real API server the tests talk to.
  *
  * <pre>{@code
- * try (ControlPlane cp = ControlPlane.local(ControlPlaneOptions.defaults())) {
+ * try (ControlPlane cp = ControlPlane.create(ControlPlaneOptions.defaults())) {
  *   cp.start();
+ *   cp.installCrds(List.of("config/crd/bases"), List.of());
  *   try (KubernetesClient client = cp.newClient()) { ... }
  * }
  * }</pre>
+ *
+ * <p>Every backend answers every method; what a backend cannot do (a client certificate without the
+ * cluster's CA key) fails with the reason and the alternative.
  */
 public interface ControlPlane extends AutoCloseable {
 
   /** A control plane of local etcd and kube-apiserver processes (not started yet). */
   static ControlPlane local(ControlPlaneOptions options) {
-    return new LocalControlPlane(options);
+    return create(options.toBuilder().withBackend(Backend.LOCAL).build());
   }
 
   /**
@@ -28,7 +33,7 @@ public interface ControlPlane extends AutoCloseable {
    * logs its choice and why once). Not started yet.
    */
   static ControlPlane create(ControlPlaneOptions options) {
-    return io.github.kubeharness.internal.backend.Backends.create(options);
+    return BackendProvider.find().create(options);
   }
 
   /** Starts the control plane and waits until it is ready. Idempotent. */
@@ -46,10 +51,13 @@ public interface ControlPlane extends AutoCloseable {
   /** True between a successful {@link #start()} and {@link #stop()}. */
   boolean isRunning();
 
+  /** Where this control plane comes from ({@link Backend#AUTO} resolved). */
+  Backend backend();
+
   /** The components this control plane runs. */
   Profile profile();
 
-  /** Base URL of the API server, e.g. {@code https://127.0.0.1:41234}. */
+  /** Base URL of the API server, e.g. {@code https://127.0.0.1:41234} (no trailing slash). */
   String apiServerUrl();
 
   /** The cluster-admin kubeconfig (YAML). */
@@ -59,9 +67,13 @@ public interface ControlPlane extends AutoCloseable {
   Path kubeconfigFile();
 
   /** The API server's audit log (JSON lines), when this backend writes one the test can read. */
-  default java.util.Optional<Path> auditLogFile() {
-    return java.util.Optional.empty();
-  }
+  Optional<Path> auditLogFile();
+
+  /**
+   * The directory of this run's component logs, certificates and kubeconfigs, when kube-harness
+   * runs the components (deleted on stop).
+   */
+  Optional<Path> logDirectory();
 
   /** fabric8 client configuration for the cluster admin. */
   default Config clientConfig() {
@@ -76,6 +88,35 @@ public interface ControlPlane extends AutoCloseable {
   /**
    * Creates an identity authenticated by a client certificate, with no permissions beyond what RBAC
    * grants its name or groups (envtest's {@code AddUser}). Use it to test RBAC.
+   *
+   * @throws UnsupportedOperationException on a backend whose CA key kube-harness does not hold
    */
   KubeUser addUser(String name, List<String> groups);
+
+  /**
+   * A kubeconfig that authenticates as the ServiceAccount {@code namespace/name} with a one-hour
+   * token from the TokenRequest API: what a pod of that ServiceAccount would present. Use it to run
+   * an operator binary under its deployed RBAC.
+   */
+  String serviceAccountKubeconfig(String namespace, String name);
+
+  /**
+   * Installs CRDs from files, directories or {@code classpath:} resources, and CRDs generated from
+   * fabric8 custom resource classes; returns once each is Established and served by discovery. A
+   * CRD already installed with the same content is skipped. New resource types are made known to
+   * the garbage collector at once (the controller manager kube-harness runs is restarted; it would
+   * otherwise notice them only after up to 30 s).
+   *
+   * @return how many CRDs were new or changed
+   */
+  int installCrds(List<String> crds, List<Class<?>> crdClasses);
+
+  /**
+   * Applies manifests (files, directories of YAML, {@code classpath:} resources) as {@code kubectl
+   * apply --server-side} would: CRDs first, as {@link #installCrds}, then every other object in
+   * file order.
+   *
+   * @return how many objects were applied, CRDs included
+   */
+  int apply(List<String> manifests);
 }

@@ -38,21 +38,15 @@ public final class ControlPlaneOptions {
     this.backend =
         b.backend != null
             ? b.backend
-            : Settings.get(Settings.BACKEND)
-                .map(v -> Backend.parse(v, Settings.describe(Settings.BACKEND)))
-                .orElse(Backend.AUTO);
+            : Settings.enumValue(Settings.BACKEND, Backend.class).orElse(Backend.AUTO);
     this.network =
         b.network != null
             ? b.network
-            : Settings.get(Settings.NETWORK)
-                .map(v -> NetworkMode.parse(v, Settings.describe(Settings.NETWORK)))
-                .orElse(NetworkMode.BRIDGE);
+            : Settings.enumValue(Settings.NETWORK, NetworkMode.class).orElse(NetworkMode.BRIDGE);
     this.profile =
         b.profile != null
             ? b.profile
-            : Settings.get(Settings.PROFILE)
-                .map(v -> Profile.parse(v, Settings.describe(Settings.PROFILE)))
-                .orElse(Profile.MINIMAL);
+            : Settings.enumValue(Settings.PROFILE, Profile.class).orElse(Profile.MINIMAL);
     this.kubernetesVersion =
         normalizeVersion(
             b.kubernetesVersion != null
@@ -61,12 +55,9 @@ public final class ControlPlaneOptions {
     this.startTimeout =
         b.startTimeout != null
             ? b.startTimeout
-            : Duration.ofSeconds(
-                Settings.get(Settings.START_TIMEOUT_SECONDS).map(Long::parseLong).orElse(60L));
+            : Settings.seconds(Settings.START_TIMEOUT_SECONDS).orElse(Duration.ofSeconds(60));
     this.offline =
-        b.offline != null
-            ? b.offline
-            : Settings.get(Settings.OFFLINE).map(Boolean::parseBoolean).orElse(false);
+        b.offline != null ? b.offline : Settings.booleanValue(Settings.OFFLINE).orElse(false);
     this.cacheDirectory =
         b.cacheDirectory != null
             ? b.cacheDirectory

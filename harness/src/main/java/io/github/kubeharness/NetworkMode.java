@@ -1,7 +1,5 @@
 package io.github.kubeharness;
 
-import java.util.Locale;
-
 /** How containers of the container and k3s backends reach each other and the test. */
 public enum NetworkMode {
   /** A Docker network and mapped ports: what a normal Docker machine offers. The default. */
@@ -14,11 +12,6 @@ public enum NetworkMode {
 
   /** Parses {@code bridge} or {@code host} (any case), naming the source on failure. */
   public static NetworkMode parse(String value, String source) {
-    try {
-      return valueOf(value.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new KubeHarnessException(
-          "Unknown network mode '" + value + "' in " + source + ". Expected bridge or host.");
-    }
+    return Settings.parseEnum(value, NetworkMode.class, source);
   }
 }

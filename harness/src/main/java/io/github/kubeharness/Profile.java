@@ -1,8 +1,6 @@
 package io.github.kubeharness;
 
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** Which control-plane components run. */
 public enum Profile {
@@ -17,19 +15,7 @@ public enum Profile {
 
   /** Parses {@code minimal} or {@code standard} (any case), naming the setting on failure. */
   public static Profile parse(String value, String source) {
-    try {
-      return valueOf(value.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new KubeHarnessException(
-          "Unknown profile '"
-              + value
-              + "' in "
-              + source
-              + ". Expected one of: "
-              + Arrays.stream(values())
-                  .map(p -> p.name().toLowerCase(Locale.ROOT))
-                  .collect(Collectors.joining(", ")));
-    }
+    return Settings.parseEnum(value, Profile.class, source);
   }
 
   /** The lower-case name used in settings and on the command line. */

@@ -1,16 +1,24 @@
 package io.github.kubeharness;
 
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
- * The harness's settings, each readable as a system property or an environment variable.
+ * Every setting of the harness, each readable as a system property or an environment variable: the
+ * one registry that the code reads, the CLI's {@code kube-harness env} prints and the README
+ * documents.
  *
  * <p>Precedence, highest first: an annotation attribute or an explicit option in code, then the
  * system property (for example {@code -Dkubeharness.profile=standard}), then the environment
  * variable ({@code KUBE_HARNESS_PROFILE=standard}), then the documented default. The environment
- * variable name is the property name without {@code kubeharness.}, upper-cased, dots turned into
- * underscores and prefixed with {@code KUBE_HARNESS_}.
+ * variable name is the property name without {@code kubeharness.}, upper-cased, dots and dashes
+ * turned into underscores and prefixed with {@code KUBE_HARNESS_}. A value that cannot be read
+ * fails with the setting's name and the values it takes.
  */
 public final class Settings {
 
@@ -44,12 +52,66 @@ public final class Settings {
   /** Seconds to wait for a control plane to become ready. Default 60. */
   public static final String START_TIMEOUT_SECONDS = "kubeharness.start.timeout.seconds";
 
+  /** Default timeout of {@code eventually}, in seconds. Default 30. */
+  public static final String EVENTUALLY_TIMEOUT_SECONDS = "kubeharness.eventually.timeout.seconds";
+
+  /** Image of the k3s backend. Default {@code rancher/k3s:v<version>-k3s1}. */
+  public static final String K3S_IMAGE = "kubeharness.k3s.image";
+
+  /** etcd image of the container backend. Default {@code registry.k8s.io/etcd:<its version>-0}. */
+  public static final String CONTAINER_ETCD_IMAGE = "kubeharness.container.etcd.image";
+
+  /**
+   * kube-apiserver image of the container backend. Default {@code registry.k8s.io/...:v<version>}.
+   */
+  public static final String CONTAINER_APISERVER_IMAGE = "kubeharness.container.apiserver.image";
+
+  /** kube-controller-manager image of the container backend. Default from registry.k8s.io. */
+  public static final String CONTAINER_CONTROLLER_MANAGER_IMAGE =
+      "kubeharness.container.controller-manager.image";
+
+  /** One setting: its property, what it takes and its default, for {@code kube-harness env}. */
+  public record Setting(String property, String takes, String defaultValue) {
+
+    /** The environment variable that mirrors the property. */
+    public String environmentVariable() {
+      return Settings.environmentVariable(property);
+    }
+
+    /** The value set for it, if any (system property first, then environment). */
+    public Optional<String> value() {
+      return get(property);
+    }
+  }
+
+  /** Every setting, in the order {@code kube-harness env} prints them. */
+  public static final List<Setting> ALL =
+      List.of(
+          new Setting(BACKEND, "auto|local|container|k3s|existing", "auto"),
+          new Setting(PROFILE, "minimal|standard", "minimal"),
+          new Setting(KUBERNETES_VERSION, "MAJOR.MINOR.PATCH", Versions.KUBERNETES),
+          new Setting(NETWORK, "bridge|host", "bridge"),
+          new Setting(OFFLINE, "true|false", "false"),
+          new Setting(
+              CACHE_DIR, "a directory", "$XDG_CACHE_HOME/kube-harness or ~/.cache/kube-harness"),
+          new Setting(RELEASE_INDEX_URL, "a URL", "controller-tools' envtest-releases.yaml"),
+          new Setting(START_TIMEOUT_SECONDS, "seconds > 0", "60"),
+          new Setting(EVENTUALLY_TIMEOUT_SECONDS, "seconds > 0", "30"),
+          new Setting(K3S_IMAGE, "an image", "rancher/k3s:v<version>-k3s1"),
+          new Setting(CONTAINER_ETCD_IMAGE, "an image", "registry.k8s.io/etcd:<etcd version>-0"),
+          new Setting(
+              CONTAINER_APISERVER_IMAGE, "an image", "registry.k8s.io/kube-apiserver:v<version>"),
+          new Setting(
+              CONTAINER_CONTROLLER_MANAGER_IMAGE,
+              "an image",
+              "registry.k8s.io/kube-controller-manager:v<version>"));
+
   private Settings() {}
 
   /** The environment variable that mirrors a {@code kubeharness.*} property. */
   public static String environmentVariable(String property) {
     String rest = property.startsWith("kubeharness.") ? property.substring(12) : property;
-    return "KUBE_HARNESS_" + rest.replace('.', '_').toUpperCase(Locale.ROOT);
+    return "KUBE_HARNESS_" + rest.replace('.', '_').replace('-', '_').toUpperCase(Locale.ROOT);
   }
 
   /** The value of a setting: system property first, then environment variable; blank is unset. */
@@ -67,5 +129,68 @@ public final class Settings {
         + property
         + " / environment variable "
         + environmentVariable(property);
+  }
+
+  /** A setting naming one constant of {@code type} (any case). */
+  public static <E extends Enum<E>> Optional<E> enumValue(String property, Class<E> type) {
+    return get(property).map(value -> parseEnum(value, type, describe(property)));
+  }
+
+  /** {@code value} as a constant of {@code type} (any case); {@code source} names it on failure. */
+  public static <E extends Enum<E>> E parseEnum(String value, Class<E> type, String source) {
+    try {
+      return Enum.valueOf(type, value.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new KubeHarnessException(
+          "Unknown "
+              + type.getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT)
+              + " '"
+              + value
+              + "' in "
+              + source
+              + ". Expected one of: "
+              + Arrays.stream(type.getEnumConstants())
+                  .map(c -> c.name().toLowerCase(Locale.ROOT))
+                  .collect(Collectors.joining(", ")));
+    }
+  }
+
+  /** A setting of {@code true} or {@code false} (any case). */
+  public static Optional<Boolean> booleanValue(String property) {
+    return get(property)
+        .map(
+            value -> {
+              if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+                return Boolean.parseBoolean(value);
+              }
+              throw new KubeHarnessException(
+                  "Invalid value '"
+                      + value
+                      + "' in "
+                      + describe(property)
+                      + ": expected true or false.");
+            });
+  }
+
+  /** A positive number of seconds, fractions allowed (30, 2.5). */
+  public static Optional<Duration> seconds(String property) {
+    return get(property).map(value -> parseSeconds(value, property));
+  }
+
+  private static Duration parseSeconds(String value, String property) {
+    try {
+      BigDecimal seconds = new BigDecimal(value);
+      if (seconds.signum() > 0) {
+        return Duration.ofMillis(Math.max(1, seconds.movePointRight(3).longValue()));
+      }
+    } catch (NumberFormatException | ArithmeticException e) {
+      // reported below, with the setting's name
+    }
+    throw new KubeHarnessException(
+        "Invalid value '"
+            + value
+            + "' in "
+            + describe(property)
+            + ": expected a positive number of seconds, e.g. 30 or 2.5.");
   }
 }

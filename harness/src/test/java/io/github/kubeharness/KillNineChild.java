@@ -9,16 +9,17 @@ import java.util.stream.Collectors;
 public final class KillNineChild {
 
   public static void main(String[] args) throws Exception {
-    LocalControlPlane controlPlane =
-        (LocalControlPlane)
-            ControlPlane.local(
-                ControlPlaneOptions.builder().withProfile(Profile.parse(args[0], "args")).build());
+    ControlPlane controlPlane =
+        ControlPlane.local(
+            ControlPlaneOptions.builder().withProfile(Profile.parse(args[0], "args")).build());
     controlPlane.start();
     System.out.println(
         "READY pids="
-            + controlPlane.pids().stream().map(String::valueOf).collect(Collectors.joining(","))
+            + ComponentProcesses.of(controlPlane).values().stream()
+                .map(String::valueOf)
+                .collect(Collectors.joining(","))
             + " run="
-            + controlPlane.runDirectory());
+            + controlPlane.logDirectory().orElseThrow());
     System.out.flush();
     Thread.sleep(Long.MAX_VALUE);
   }

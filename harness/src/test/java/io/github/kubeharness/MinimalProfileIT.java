@@ -44,15 +44,16 @@ class MinimalProfileIT {
   @AfterAll
   static void stop() {
     admin.close();
-    if (!(controlPlane instanceof LocalControlPlane local)) {
-      controlPlane.stop(); // the container backend's own test checks its containers are gone
-      return;
-    }
-    List<Long> pids = local.pids();
-    Path run = local.runDirectory();
+    Map<String, Long> pids = ComponentProcesses.of(controlPlane);
+    Path run = controlPlane.logDirectory().orElseThrow();
     controlPlane.stop();
-    assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isEmpty());
     assertThat(run).doesNotExist();
+    if (controlPlane.backend() != Backend.LOCAL) {
+      return; // the container backend's own test checks its containers are gone
+    }
+    assertThat(pids)
+        .containsOnlyKeys("etcd", "kube-apiserver")
+        .allSatisfy((name, pid) -> assertThat(ProcessHandle.of(pid)).isEmpty());
   }
 
   @Test

@@ -2,8 +2,6 @@ package io.github.kubeharness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.kubeharness.internal.junit.ExtensionConfig;
-import io.github.kubeharness.junit.ControllerTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -27,27 +25,6 @@ class SettingsPrecedenceTest {
                 Map.of("KUBE_HARNESS_PROFILE", "standard"),
                 List.of("-Dkubeharness.profile=minimal")))
         .isEqualTo("minimal");
-  }
-
-  @ControllerTest(profile = "standard")
-  static class AsksForStandard {}
-
-  @Test
-  void theAnnotationAttributeBeatsTheSystemProperty() {
-    String before = System.getProperty(Settings.PROFILE);
-    System.setProperty(Settings.PROFILE, "minimal");
-    try {
-      ExtensionConfig config =
-          ExtensionConfig.of(
-              AsksForStandard.class.getAnnotation(ControllerTest.class), AsksForStandard.class);
-      assertThat(config.profile()).isEqualTo(Profile.STANDARD);
-    } finally {
-      if (before == null) {
-        System.clearProperty(Settings.PROFILE);
-      } else {
-        System.setProperty(Settings.PROFILE, before);
-      }
-    }
   }
 
   /** What {@code kube-harness env} in a fresh JVM reports as the profile. */

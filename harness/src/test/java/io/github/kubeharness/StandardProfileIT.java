@@ -8,7 +8,7 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
-import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,13 +33,15 @@ class StandardProfileIT {
   @AfterAll
   static void stop() {
     admin.close();
-    if (!(controlPlane instanceof LocalControlPlane local)) {
+    if (controlPlane.backend() != Backend.LOCAL) {
       controlPlane.stop(); // the container backend's own test checks its containers are gone
       return;
     }
-    List<Long> pids = local.pids();
+    Map<String, Long> pids = ComponentProcesses.of(controlPlane);
     controlPlane.stop();
-    assertThat(pids).hasSize(3).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isEmpty());
+    assertThat(pids)
+        .containsOnlyKeys("etcd", "kube-apiserver", "kube-controller-manager")
+        .allSatisfy((name, pid) -> assertThat(ProcessHandle.of(pid)).isEmpty());
   }
 
   @Test

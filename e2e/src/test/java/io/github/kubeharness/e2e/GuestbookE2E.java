@@ -11,11 +11,11 @@ import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.github.kubeharness.ControlPlane;
-import io.github.kubeharness.internal.manifest.ManifestFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,6 +42,8 @@ class GuestbookE2E {
           .withPlural("guestbooks")
           .withNamespaced(true)
           .build();
+  private static final Path SAMPLE =
+      Path.of("../sample-operator/config/samples/webapp_v1_guestbook.yaml");
   private static final boolean ON_CLUSTER =
       "true".equalsIgnoreCase(System.getenv("USE_EXISTING_CLUSTER"));
   private static final Duration WAIT = Duration.ofSeconds(ON_CLUSTER ? 180 : 60);
@@ -58,7 +60,7 @@ class GuestbookE2E {
     controlPlane.start();
     admin = controlPlane.newClient();
     if (!ON_CLUSTER) {
-      deployment = OperatorDeployment.deploy(controlPlane, admin);
+      deployment = OperatorDeployment.deploy(controlPlane);
     }
     namespace = "guestbook-e2e-" + UUID.randomUUID().toString().substring(0, 6);
     admin
@@ -108,14 +110,8 @@ class GuestbookE2E {
 
   @Test
   @Order(2)
-  void theSampleIsReconciledIntoOwnedChildren() {
-    for (ManifestFiles.Document doc :
-        ManifestFiles.read(
-            List.of("../sample-operator/config/samples/webapp_v1_guestbook.yaml"), "sample")) {
-      GenericKubernetesResource sample =
-          Serialization.jsonMapper().convertValue(doc.node(), GenericKubernetesResource.class);
-      client.resource(sample).inNamespace(namespace).create();
-    }
+  void theSampleIsReconciledIntoOwnedChildren() throws IOException {
+    client.load(Files.newInputStream(SAMPLE)).inNamespace(namespace).create();
     GenericKubernetesResource guestbook =
         eventually(client.genericKubernetesResources(GUESTBOOKS).withName("guestbook-sample"))
             .within(WAIT)

@@ -1,16 +1,14 @@
 package io.github.kubeharness.e2e;
 
-import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.KubernetesClient;
+import static org.awaitility.Awaitility.await;
+
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.Kustomize;
 import io.github.kubeharness.Profile;
-import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
-import io.github.kubeharness.internal.controlplane.Identities;
-import io.github.kubeharness.internal.manifest.ManifestApplier;
-import io.github.kubeharness.internal.process.FreePorts;
-import io.github.kubeharness.internal.process.ManagedProcess;
+import io.github.kubeharness.tools.Kustomize;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,7 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * `make deploy` without a kubelet: renders {@code sample-operator/config/default} with kubectl's
@@ -35,43 +33,52 @@ final class OperatorDeployment implements AutoCloseable {
   static final String SERVICE_ACCOUNT = "guestbook-controller-manager";
   private static final Path SAMPLE_OPERATOR = Path.of("..", "sample-operator");
 
-  private final ManagedProcess operator;
+  private final Process operator;
+  private final Path log;
   private final int probePort;
 
-  private OperatorDeployment(ManagedProcess operator, int probePort) {
+  private OperatorDeployment(Process operator, Path log, int probePort) {
     this.operator = operator;
+    this.log = log;
     this.probePort = probePort;
   }
 
-  static OperatorDeployment deploy(ControlPlane controlPlane, KubernetesClient admin)
-      throws Exception {
+  static OperatorDeployment deploy(ControlPlane controlPlane) throws Exception {
     Path work = Files.createDirectories(Path.of("target", "e2e"));
     Path rendered = work.resolve("deploy.yaml");
     Files.writeString(rendered, Kustomize.render(SAMPLE_OPERATOR.resolve("config/default")));
-    ManifestApplier.apply(admin, List.of(rendered.toString()), line -> {});
-    if (controlPlane instanceof ControllerManagerRestart restartable) {
-      restartable.restartControllerManager(); // so its garbage collector knows the Guestbook kind
-    }
+    controlPlane.apply(List.of(rendered.toString()));
 
-    String token = Identities.serviceAccountToken(admin, NAMESPACE, SERVICE_ACCOUNT);
     Path kubeconfig = work.resolve("operator.kubeconfig");
-    Files.writeString(kubeconfig, tokenKubeconfig(admin.getConfiguration(), token));
+    Files.writeString(
+        kubeconfig, controlPlane.serviceAccountKubeconfig(NAMESPACE, SERVICE_ACCOUNT));
 
-    int probePort = FreePorts.next();
-    ManagedProcess operator =
-        new ManagedProcess(
-            "guestbook-operator",
-            List.of(
+    int probePort = freePort();
+    Path log = work.resolve("operator.log");
+    ProcessBuilder builder =
+        new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar",
                 SAMPLE_OPERATOR.resolve("target/guestbook-operator.jar").toString(),
-                "--health-probe-bind-address=127.0.0.1:" + probePort),
-            work.resolve("operator.log"),
-            Map.of(
-                "KUBECONFIG", kubeconfig.toAbsolutePath().toString(), "POD_NAMESPACE", NAMESPACE));
-    Files.deleteIfExists(work.resolve("operator.log"));
-    operator.start(() -> probe(probePort, "/readyz") == 200, Duration.ofSeconds(60));
-    return new OperatorDeployment(operator, probePort);
+                "--health-probe-bind-address=127.0.0.1:" + probePort)
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+    builder.environment().put("KUBECONFIG", kubeconfig.toAbsolutePath().toString());
+    builder.environment().put("POD_NAMESPACE", NAMESPACE);
+    Process operator = builder.start();
+    OperatorDeployment deployment = new OperatorDeployment(operator, log, probePort);
+    try {
+      await("the operator's /readyz")
+          .atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(100))
+          .ignoreExceptions()
+          .failFast("the operator exited; see " + log, () -> !operator.isAlive())
+          .until(() -> deployment.probe("/readyz") == 200);
+    } catch (RuntimeException e) {
+      deployment.close();
+      throw e;
+    }
+    return deployment;
   }
 
   /** The admin's control plane (standard profile: GC is part of what the suite checks). */
@@ -80,56 +87,44 @@ final class OperatorDeployment implements AutoCloseable {
   }
 
   int probe(String path) throws Exception {
-    return probe(probePort, path);
-  }
-
-  private static int probe(int port, String path) throws Exception {
     return HttpClient.newHttpClient()
         .send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + probePort + path))
                 .timeout(Duration.ofSeconds(2))
                 .build(),
             HttpResponse.BodyHandlers.discarding())
         .statusCode();
   }
 
-  ManagedProcess process() {
-    return operator;
-  }
-
   /** Sends SIGTERM, as Kubernetes does when it stops a pod, and returns the exit code. */
   int terminate() throws InterruptedException {
-    return operator.terminate(Duration.ofSeconds(30));
+    operator.destroy();
+    if (!operator.waitFor(30, TimeUnit.SECONDS)) {
+      throw new AssertionError("the operator did not exit within 30 s of SIGTERM; see " + log);
+    }
+    return operator.exitValue();
   }
 
   String log() throws Exception {
-    return Files.readString(operator.logFile(), StandardCharsets.UTF_8);
+    return Files.readString(log, StandardCharsets.UTF_8);
   }
 
   @Override
   public void close() {
-    operator.stop();
+    operator.destroy();
+    try {
+      if (!operator.waitFor(10, TimeUnit.SECONDS)) {
+        operator.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      operator.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
   }
 
-  private static String tokenKubeconfig(Config admin, String token) {
-    String ca = admin.getCaCertData();
-    return String.join(
-        "\n",
-        "apiVersion: v1",
-        "kind: Config",
-        "clusters:",
-        "- name: e2e",
-        "  cluster:",
-        "    server: " + admin.getMasterUrl(),
-        "    certificate-authority-data: " + ca,
-        "users:",
-        "- name: operator",
-        "  user:",
-        "    token: " + token,
-        "contexts:",
-        "- name: e2e",
-        "  context: {cluster: e2e, user: operator}",
-        "current-context: e2e",
-        "");
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
   }
 }

@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Settings;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -34,7 +33,7 @@ import java.util.Objects;
 public final class KubeAssertions {
 
   /** Setting for the default {@code eventually} timeout in seconds (decimals allowed). */
-  public static final String TIMEOUT_SECONDS = "kubeharness.eventually.timeout.seconds";
+  public static final String TIMEOUT_SECONDS = Settings.EVENTUALLY_TIMEOUT_SECONDS;
 
   /** The default {@code eventually} timeout when {@value #TIMEOUT_SECONDS} is not set: 30 s. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
@@ -81,7 +80,7 @@ public final class KubeAssertions {
    * @throws KubeHarnessException when the setting is not a positive number of seconds
    */
   public static Duration defaultTimeout() {
-    return Settings.get(TIMEOUT_SECONDS).map(KubeAssertions::parseSeconds).orElse(DEFAULT_TIMEOUT);
+    return Settings.seconds(TIMEOUT_SECONDS).orElse(DEFAULT_TIMEOUT);
   }
 
   /** An assertion that the object {@code name} of {@code type} reaches a state in time. */
@@ -93,22 +92,5 @@ public final class KubeAssertions {
   public <T extends HasMetadata> ConsistentlyAssert<T> consistently(Class<T> type, String name) {
     return new ConsistentlyAssert<>(
         client.resources(type).withName(name), ConsistentlyAssert.DEFAULT_DURATION);
-  }
-
-  private static Duration parseSeconds(String value) {
-    try {
-      BigDecimal seconds = new BigDecimal(value);
-      if (seconds.signum() > 0) {
-        return Duration.ofMillis(Math.max(1, seconds.movePointRight(3).longValue()));
-      }
-    } catch (NumberFormatException | ArithmeticException e) {
-      // reported below, with the setting's name
-    }
-    throw new KubeHarnessException(
-        "Invalid eventually timeout '"
-            + value
-            + "' from "
-            + Settings.describe(TIMEOUT_SECONDS)
-            + ": expected a positive number of seconds, e.g. 30 or 2.5.");
   }
 }

@@ -1,14 +1,11 @@
 package io.github.kubeharness.cli;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.LocalControlPlane;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
-import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
-import io.github.kubeharness.internal.manifest.ManifestApplier;
+import io.github.kubeharness.assertions.KubeAssertions;
 import io.github.kubeharness.internal.process.ShutdownHooks;
 import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.internal.provision.Binaries;
@@ -150,13 +147,9 @@ public final class KubeHarnessCli {
         options.kubernetesVersion(),
         controlPlane.apiServerUrl(),
         (System.nanoTime() - started) / 1_000_000,
-        ((LocalControlPlane) controlPlane).runDirectory());
+        controlPlane.logDirectory().orElseThrow());
     if (!parsed.install.isEmpty()) {
-      try (KubernetesClient admin = controlPlane.newClient()) {
-        ManifestApplier.apply(admin, parsed.install, line -> out.println("# " + line));
-      }
-      // New CRDs: let the garbage collector learn their kinds now, not in up to 30 s.
-      ((ControllerManagerRestart) controlPlane).restartControllerManager();
+      out.println("# applied " + controlPlane.apply(parsed.install) + " object(s)");
     }
     out.println("export KUBECONFIG=" + kubeconfig);
     out.println("# press Ctrl-C to stop");
@@ -219,28 +212,20 @@ public final class KubeHarnessCli {
     }
   }
 
+  /** Every setting with the value a control plane would use, then what is provisioned. */
   private int env(Options parsed) {
     ControlPlaneOptions options = parsed.controlPlaneOptions();
-    BinaryResolver resolver = new BinaryResolver(options);
-    out.println(
-        Settings.environmentVariable(Settings.BACKEND)
-            + "="
-            + Settings.get(Settings.BACKEND).orElse("auto"));
-    out.println(
-        Settings.environmentVariable(Settings.PROFILE) + "=" + options.profile().settingValue());
-    out.println(
-        Settings.environmentVariable(Settings.KUBERNETES_VERSION)
-            + "="
-            + options.kubernetesVersion());
-    out.println(
-        Settings.environmentVariable(Settings.NETWORK)
-            + "="
-            + Settings.get(Settings.NETWORK).orElse("bridge"));
-    out.println(Settings.environmentVariable(Settings.OFFLINE) + "=" + options.offline());
-    out.println(Settings.environmentVariable(Settings.CACHE_DIR) + "=" + options.cacheDirectory());
-    out.println(
-        Settings.environmentVariable(Settings.RELEASE_INDEX_URL) + "=" + options.releaseIndex());
+    for (Settings.Setting setting : Settings.ALL) {
+      String effective = effectiveValue(setting.property(), options);
+      out.println(
+          setting.environmentVariable()
+              + "="
+              + (effective != null
+                  ? effective
+                  : setting.value().orElse("") + "  # default: " + setting.defaultValue()));
+    }
     out.println("KUBEBUILDER_ASSETS=" + options.assetsDirectory().map(Path::toString).orElse(""));
+    BinaryResolver resolver = new BinaryResolver(options);
     for (Component c : Component.values()) {
       out.println(
           "# "
@@ -249,6 +234,28 @@ public final class KubeHarnessCli {
               + resolver.cache().find(c).map(p -> "cached at " + p).orElse("not cached"));
     }
     return 0;
+  }
+
+  /** The resolved value of a setting the options hold, or null for the others. */
+  private static String effectiveValue(String property, ControlPlaneOptions options) {
+    return switch (property) {
+      case Settings.BACKEND -> options.backend().settingValue();
+      case Settings.PROFILE -> options.profile().settingValue();
+      case Settings.KUBERNETES_VERSION -> options.kubernetesVersion();
+      case Settings.NETWORK -> options.network().name().toLowerCase(java.util.Locale.ROOT);
+      case Settings.OFFLINE -> Boolean.toString(options.offline());
+      case Settings.CACHE_DIR -> options.cacheDirectory().toString();
+      case Settings.RELEASE_INDEX_URL -> options.releaseIndex().toString();
+      case Settings.START_TIMEOUT_SECONDS -> seconds(options.startTimeout());
+      case Settings.EVENTUALLY_TIMEOUT_SECONDS -> seconds(KubeAssertions.defaultTimeout());
+      default -> null;
+    };
+  }
+
+  private static String seconds(java.time.Duration duration) {
+    return java.math.BigDecimal.valueOf(duration.toMillis(), 3)
+        .stripTrailingZeros()
+        .toPlainString();
   }
 
   /** A command-line mistake: printed with the usage text, exit code 2. */

@@ -22,7 +22,8 @@ public final class ControllerTestExtension
         ParameterResolver,
         TestExecutionExceptionHandler {
 
-  private final ControllerTestLifecycle lifecycle = new ControllerTestLifecycle();
+  private final ControllerTestLifecycle lifecycle =
+      new ControllerTestLifecycle(ControllerTestSettings::read, TestNamespace.class);
 
   @Override
   public void beforeAll(ExtensionContext context) {

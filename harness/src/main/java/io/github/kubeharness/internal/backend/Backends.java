@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.Backend;
+import io.github.kubeharness.BackendProvider;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
@@ -15,24 +16,25 @@ import java.util.function.Supplier;
  * existing} when {@code USE_EXISTING_CLUSTER=true}; {@code local} when the binaries are already
  * there (cheapest); {@code container} when Docker answers; else {@code local}, provisioning.
  */
-public final class Backends {
+public final class Backends implements BackendProvider {
 
   // Each distinct choice is explained once per JVM, not once per test class.
   private static final Set<String> EXPLAINED = ConcurrentHashMap.newKeySet();
 
-  private Backends() {}
+  /** Found by {@link java.util.ServiceLoader} for {@link ControlPlane#create}. */
+  public Backends() {}
 
-  /** A new, not yet started, control plane for {@code options}. */
-  public static ControlPlane create(ControlPlaneOptions options) {
+  @Override
+  public ControlPlane create(ControlPlaneOptions options) {
     Backend backend = options.backend();
     if (backend == Backend.AUTO) {
       backend = choose(options);
     }
     return switch (backend) {
-      case LOCAL -> ControlPlane.local(options);
+      case LOCAL -> new LocalControlPlane(options);
       case CONTAINER -> TestcontainersSupport.container(options);
       case K3S -> TestcontainersSupport.k3s(options);
-      case EXISTING -> new ExistingCluster();
+      case EXISTING -> new ExistingCluster(options);
       case AUTO -> throw new IllegalStateException("auto was resolved above");
     };
   }

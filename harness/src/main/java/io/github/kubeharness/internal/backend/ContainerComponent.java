@@ -4,9 +4,10 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.process.HealthCheck;
+import io.github.kubeharness.internal.process.LogTail;
+import io.github.kubeharness.internal.process.Waits;
 import io.github.kubeharness.internal.process.Watchdog;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +22,7 @@ import org.testcontainers.utility.DockerImageName;
  * One control-plane container: its image, entrypoint and flags, started and awaited with the same
  * readiness probe as the local process, removed by the watchdog if the JVM dies.
  */
-final class ContainerComponent {
+final class ContainerComponent implements AutoCloseable {
 
   private final String name;
   private final String image;
@@ -79,31 +80,30 @@ final class ContainerComponent {
       throw new KubeHarnessException(startFailure(e), e);
     }
     Watchdog.get().watchContainer(container.getContainerId());
-    Exception last = null;
-    while (System.nanoTime() < deadline) {
-      if (!container.isRunning()) {
-        throw new KubeHarnessException(
-            name + " (" + image + ") exited during start.\nLast lines of its log:\n" + logTail());
-      }
-      try {
-        if (ready.isReady()) {
-          return;
-        }
-      } catch (Exception e) {
-        last = e;
-      }
-      sleep(20);
-    }
-    throw new KubeHarnessException(
-        name
-            + " ("
-            + image
-            + ") did not become ready within the start timeout"
-            + (last == null ? "" : " (last check: " + last + ")")
-            + ".\nLast lines of its log:\n"
-            + logTail()
-            + "Raise -Dkubeharness.start.timeout.seconds if Docker is slow here.",
-        last);
+    Waits.poll(
+        ready::isReady,
+        deadline,
+        () -> {
+          if (!container.isRunning()) {
+            throw new KubeHarnessException(
+                name
+                    + " ("
+                    + image
+                    + ") exited during start.\nLast lines of its log:\n"
+                    + logTail());
+          }
+        },
+        last ->
+            new KubeHarnessException(
+                name
+                    + " ("
+                    + image
+                    + ") did not become ready within the start timeout"
+                    + (last == null ? "" : " (last check: " + last + ")")
+                    + ".\nLast lines of its log:\n"
+                    + logTail()
+                    + "Raise -Dkubeharness.start.timeout.seconds if Docker is slow here.",
+                last));
   }
 
   // Testcontainers retries a failing pull for minutes; one attempt says as much, and fast.
@@ -160,31 +160,18 @@ final class ContainerComponent {
 
   private String logTail() {
     try {
-      List<String> lines = container.getLogs().lines().toList();
-      StringBuilder out = new StringBuilder();
-      for (String line : lines.subList(Math.max(0, lines.size() - 25), lines.size())) {
-        out.append("    ").append(line).append('\n');
-      }
-      return out.toString();
+      return LogTail.of(container.getLogs().lines().toList());
     } catch (RuntimeException e) {
       return "    (logs not readable: " + e.getMessage() + ")\n";
     }
   }
 
-  void stop() {
+  @Override
+  public void close() {
     String id = container.getContainerId();
     container.stop();
     if (id != null) {
       Watchdog.get().unwatchContainer(id);
-    }
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KubeHarnessException("Interrupted while starting " + Duration.ofMillis(millis), e);
     }
   }
 }

@@ -9,9 +9,9 @@ import io.github.kubeharness.Settings;
  */
 final class ContainerImages {
 
-  static final String ETCD_SETTING = "kubeharness.container.etcd.image";
-  static final String APISERVER_SETTING = "kubeharness.container.apiserver.image";
-  static final String CONTROLLER_MANAGER_SETTING = "kubeharness.container.controller-manager.image";
+  static final String ETCD_SETTING = Settings.CONTAINER_ETCD_IMAGE;
+  static final String APISERVER_SETTING = Settings.CONTAINER_APISERVER_IMAGE;
+  static final String CONTROLLER_MANAGER_SETTING = Settings.CONTAINER_CONTROLLER_MANAGER_IMAGE;
 
   private ContainerImages() {}
 

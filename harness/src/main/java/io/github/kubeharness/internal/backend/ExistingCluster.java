@@ -1,25 +1,24 @@
 package io.github.kubeharness.internal.backend;
 
 import io.fabric8.kubernetes.client.Config;
-import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.Backend;
+import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.KubeUser;
 import io.github.kubeharness.Profile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * The {@code existing} backend: a cluster named by the current kubeconfig ({@code KUBECONFIG} or
  * {@code ~/.kube/config}), such as kind. Nothing is started or stopped.
  */
-public final class ExistingCluster implements ControlPlane {
+final class ExistingCluster extends AbstractControlPlane {
 
   private final Path kubeconfigFile;
-  private String kubeconfig;
 
-  public ExistingCluster() {
+  ExistingCluster(ControlPlaneOptions options) {
+    super(options, Backend.EXISTING);
     String env = System.getenv("KUBECONFIG");
     this.kubeconfigFile =
         env != null && !env.isBlank()
@@ -28,7 +27,8 @@ public final class ExistingCluster implements ControlPlane {
   }
 
   @Override
-  public void start() {
+  void startComponents() {
+    String kubeconfig;
     try {
       kubeconfig = Files.readString(kubeconfigFile);
     } catch (IOException e) {
@@ -40,46 +40,12 @@ public final class ExistingCluster implements ControlPlane {
               + "). Set KUBECONFIG, or use the local backend (-Dkubeharness.backend=local).",
           e);
     }
+    connected(Config.fromKubeconfig(kubeconfig).getMasterUrl(), kubeconfig, kubeconfigFile);
   }
 
-  @Override
-  public void stop() {}
-
-  @Override
-  public boolean isRunning() {
-    return kubeconfig != null;
-  }
-
+  /** Whatever the cluster runs; a real cluster runs every controller. */
   @Override
   public Profile profile() {
     return Profile.STANDARD;
-  }
-
-  @Override
-  public String apiServerUrl() {
-    // fabric8 normalizes the server URL with a trailing slash; every backend answers without one.
-    return clientConfig().getMasterUrl().replaceFirst("/+$", "");
-  }
-
-  @Override
-  public String kubeconfig() {
-    return kubeconfig;
-  }
-
-  @Override
-  public Path kubeconfigFile() {
-    return kubeconfigFile;
-  }
-
-  @Override
-  public Config clientConfig() {
-    return Config.fromKubeconfig(kubeconfig);
-  }
-
-  @Override
-  public KubeUser addUser(String name, List<String> groups) {
-    throw new UnsupportedOperationException(
-        "addUser needs the cluster's CA key, which only the local backend has. Test RBAC on the"
-            + " existing backend with ServiceAccounts (@ControllerTest(rbac = ...)).");
   }
 }

@@ -1,5 +1,6 @@
 package io.github.kubeharness.internal.controlplane;
 
+import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.ManagedProcess;
 import java.nio.file.Path;
@@ -12,7 +13,7 @@ import java.util.Map;
  * kube-apiserver as a local process: serves TLS on 127.0.0.1 only, with the flags of {@link
  * ApiServerFlags}. Ready means {@code /readyz} answers {@code ok}.
  */
-public final class ApiServer {
+public final class ApiServer implements AutoCloseable {
 
   // Start-up allocates heavily (API groups, OpenAPI) and the default GOGC=100 collects all along;
   // on 2 cores fewer collections start it ~0.2 s sooner (`make bench`). GOMEMLIMIT bounds the
@@ -24,6 +25,7 @@ public final class ApiServer {
   private final Pki pki;
   private final String etcdUrl;
   private final boolean auditLog;
+  private final Profile profile;
   private final List<String> extraFlags;
   private int port;
   private ManagedProcess process;
@@ -34,12 +36,14 @@ public final class ApiServer {
       Pki pki,
       String etcdUrl,
       boolean auditLog,
+      Profile profile,
       List<String> extraFlags) {
     this.binary = binary;
     this.runDirectory = runDirectory;
     this.pki = pki;
     this.etcdUrl = etcdUrl;
     this.auditLog = auditLog;
+    this.profile = profile;
     this.extraFlags = extraFlags;
   }
 
@@ -57,6 +61,7 @@ public final class ApiServer {
             "127.0.0.1",
             port,
             auditLog ? auditLogFile().toString() : null,
+            profile,
             extraFlags));
     process =
         new ManagedProcess(
@@ -87,7 +92,8 @@ public final class ApiServer {
     return process;
   }
 
-  public void stop() {
+  @Override
+  public void close() {
     if (process != null) {
       process.stop();
     }

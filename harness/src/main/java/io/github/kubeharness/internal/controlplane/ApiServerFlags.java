@@ -1,5 +1,6 @@
 package io.github.kubeharness.internal.controlplane;
 
+import io.github.kubeharness.Profile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +29,7 @@ public final class ApiServerFlags {
       String bindAddress,
       int port,
       String auditLogPath,
+      Profile profile,
       List<String> extra) {
     String pki = pkiDirectory.endsWith("/") ? pkiDirectory : pkiDirectory + "/";
     Map<String, String> flags = new LinkedHashMap<>();
@@ -55,6 +57,11 @@ public final class ApiServerFlags {
       flags.put("--audit-log-format", "json");
       // Batch mode would delay lines; blocking writes them before the response returns.
       flags.put("--audit-log-mode", "blocking");
+    }
+    if (profile == Profile.MINIMAL) {
+      // As envtest does: without kube-controller-manager no `default` ServiceAccount is ever
+      // created, and the admission plugin would reject every pod that relies on it.
+      flags.put("--disable-admission-plugins", "ServiceAccount");
     }
     for (String flag : extra) {
       String[] parts = flag.split("=", 2);

@@ -13,7 +13,7 @@ import java.util.Map;
  * accounts and their tokens, the {@code kube-root-ca.crt} ConfigMap and aggregated ClusterRoles.
  * Workload controllers stay off: without a kubelet their pods would never run anyway.
  */
-public final class ControllerManager {
+public final class ControllerManager implements AutoCloseable {
 
   static final String CONTROLLERS =
       "namespace-controller,garbage-collector-controller,serviceaccount-controller,"
@@ -84,7 +84,8 @@ public final class ControllerManager {
     return process;
   }
 
-  public void stop() {
+  @Override
+  public void close() {
     if (process != null) {
       process.stop();
     }

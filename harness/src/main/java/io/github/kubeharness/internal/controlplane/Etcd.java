@@ -4,6 +4,7 @@ import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.ManagedProcess;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -13,7 +14,7 @@ import java.util.Map;
  * etcd's write latency on CI disks. With an {@link EtcdSeed} the data directory starts as a copy of
  * it.
  */
-public final class Etcd {
+public final class Etcd implements AutoCloseable {
 
   private final Path binary;
   private final Path runDirectory;
@@ -37,33 +38,38 @@ public final class Etcd {
     }
     clientPort = FreePorts.next();
     int peerPort = FreePorts.next();
-    String client = "http://127.0.0.1:" + clientPort;
-    String peer = "http://127.0.0.1:" + peerPort;
-    process =
-        new ManagedProcess(
-            "etcd",
-            List.of(
-                binary.toString(),
-                "--name=kube-harness",
-                "--data-dir=" + dataDirectory(),
-                "--listen-client-urls=" + client,
-                "--advertise-client-urls=" + client,
-                "--listen-peer-urls=" + peer,
-                "--initial-advertise-peer-urls=" + peer,
-                "--initial-cluster=kube-harness=" + peer,
-                "--unsafe-no-fsync=true",
-                // A single member has no peers to lose: a short election timeout only makes it
-                // elect itself sooner (readiness in ~70 ms instead of 130-700 ms).
-                "--heartbeat-interval=10",
-                "--election-timeout=50",
-                // kube-apiserver's watch cache only learns that a quiet resource is up to date
-                // from etcd's progress notifications; at the default 10 minutes a watch on a
-                // brand-new CRD waits seconds before it delivers its first event.
-                "--watch-progress-notify-interval=100ms",
-                "--log-level=warn"),
-            runDirectory.resolve("etcd.log"),
-            Map.of());
+    List<String> command = new ArrayList<>();
+    command.add(binary.toString());
+    command.addAll(flags(dataDirectory().toString(), "127.0.0.1", clientPort, peerPort));
+    process = new ManagedProcess("etcd", command, runDirectory.resolve("etcd.log"), Map.of());
     process.launch();
+  }
+
+  /**
+   * etcd's flags, shared with the container backend: one member, plain HTTP, clients and peers on
+   * {@code listenHost}, advertised on 127.0.0.1.
+   */
+  public static List<String> flags(
+      String dataDirectory, String listenHost, int clientPort, int peerPort) {
+    String peer = "http://127.0.0.1:" + peerPort;
+    return List.of(
+        "--name=kube-harness",
+        "--data-dir=" + dataDirectory,
+        "--listen-client-urls=http://" + listenHost + ":" + clientPort,
+        "--advertise-client-urls=http://127.0.0.1:" + clientPort,
+        "--listen-peer-urls=http://" + listenHost + ":" + peerPort,
+        "--initial-advertise-peer-urls=" + peer,
+        "--initial-cluster=kube-harness=" + peer,
+        "--unsafe-no-fsync=true",
+        // A single member has no peers to lose: a short election timeout only makes it elect
+        // itself sooner (readiness in ~70 ms instead of 130-700 ms).
+        "--heartbeat-interval=10",
+        "--election-timeout=50",
+        // kube-apiserver's watch cache only learns that a quiet resource is up to date from
+        // etcd's progress notifications; at the default 10 minutes a watch on a brand-new CRD
+        // waits seconds before it delivers its first event.
+        "--watch-progress-notify-interval=100ms",
+        "--log-level=warn");
   }
 
   public void awaitReady(Duration timeout) {
@@ -82,7 +88,8 @@ public final class Etcd {
     return process;
   }
 
-  public void stop() {
+  @Override
+  public void close() {
     if (process != null) {
       process.stop();
     }

@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.provision.Binaries;
 import java.io.IOException;
@@ -88,15 +89,18 @@ public final class EtcdSeed {
                 Pki.create(TinyCa.create("kube-harness-seed-ca"), List.of()),
                 etcd.clientUrl(),
                 false,
+                // The profile's admission flags do not change what a start writes: one seed
+                // serves both profiles.
+                Profile.STANDARD,
                 List.of());
         apiServer.launch();
         apiServer.awaitReady(remaining(deadline), false);
       } finally {
         // Graceful stops, apiserver first: etcd then closes its files consistently.
         if (apiServer != null) {
-          apiServer.stop();
+          apiServer.close();
         }
-        etcd.stop();
+        etcd.close();
       }
       publish(etcd.dataDirectory(), seeds, seed);
     } catch (RuntimeException e) {

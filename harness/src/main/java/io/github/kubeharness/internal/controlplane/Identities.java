@@ -16,8 +16,6 @@ import java.util.List;
  */
 public final class Identities {
 
-  private static final String CONTEXT = "kube-harness";
-
   private final TinyCa ca;
 
   public Identities(TinyCa ca) {
@@ -27,8 +25,8 @@ public final class Identities {
   /** A kubeconfig for {@code user} in {@code groups} against {@code server}. */
   public String kubeconfig(String server, String user, List<String> groups) {
     TinyCa.Issued cert = ca.issueClient(user, groups);
-    return Kubeconfig.render(
-        CONTEXT, server, ca.certificatePem(), cert.certificatePem(), cert.privateKeyPem());
+    return Kubeconfig.forClientCertificate(
+        server, ca.certificatePem(), cert.certificatePem(), cert.privateKeyPem());
   }
 
   /**

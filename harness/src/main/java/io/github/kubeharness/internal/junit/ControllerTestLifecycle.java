@@ -1,27 +1,37 @@
 package io.github.kubeharness.internal.junit;
 
-import io.github.kubeharness.junit.ControllerTest;
-import io.github.kubeharness.junit.NamespaceMode;
+import java.lang.annotation.Annotation;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
-import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * The behaviour of {@code @ControllerTest} per JUnit callback. State lives only in JUnit's stores:
  * the shared cluster in the root store (keyed by configuration, closed by JUnit at the very end),
  * the class's configuration and per-class scope in the class store, a per-test scope in the method
  * store.
+ *
+ * <p>It knows nothing of the public annotations: the extension hands it the reader of a class's
+ * configuration and the marker of namespace injection.
  */
 public final class ControllerTestLifecycle {
 
   private static final Namespace NAMESPACE = Namespace.create("io.github.kubeharness");
+
+  private final Function<Class<?>, ExtensionConfig> configOfClass;
+  private final Class<? extends Annotation> namespaceMarker;
+
+  public ControllerTestLifecycle(
+      Function<Class<?>, ExtensionConfig> configOfClass,
+      Class<? extends Annotation> namespaceMarker) {
+    this.configOfClass = configOfClass;
+    this.namespaceMarker = namespaceMarker;
+  }
 
   public void beforeAll(ExtensionContext context) {
     ExtensionConfig config = config(context);
@@ -29,8 +39,8 @@ public final class ControllerTestLifecycle {
     TestReports.clearEarlierRuns(testClass);
     LogCapture.install();
     SharedCluster cluster = cluster(context, config);
-    cluster.installCrds(config);
-    if (config.namespaceMode() == NamespaceMode.PER_CLASS) {
+    cluster.controlPlane().installCrds(config.crds(), config.crdClasses());
+    if (config.namespacePerClass()) {
       TestScope scope =
           openScope(
               cluster,
@@ -45,7 +55,7 @@ public final class ControllerTestLifecycle {
   public void beforeEach(ExtensionContext context) {
     ExtensionConfig config = config(context);
     TestScope scope;
-    if (config.namespaceMode() == NamespaceMode.PER_TEST) {
+    if (!config.namespacePerClass()) {
       scope =
           openScope(
               cluster(context, config),
@@ -65,7 +75,11 @@ public final class ControllerTestLifecycle {
       }
     }
     Injector injector =
-        computeIfAbsent(classStore(context), Injector.class, k -> new Injector(), Injector.class);
+        computeIfAbsent(
+            classStore(context),
+            Injector.class,
+            k -> new Injector(namespaceMarker),
+            Injector.class);
     for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
       injector.injectFields(instance, scope);
     }
@@ -86,7 +100,7 @@ public final class ControllerTestLifecycle {
    * forbidden watch, ...), then stops the per-test controllers and deletes the namespace.
    */
   public void afterEach(ExtensionContext context) {
-    boolean perTest = config(context).namespaceMode() == NamespaceMode.PER_TEST;
+    boolean perTest = !config(context).namespacePerClass();
     TestScope scope =
         perTest
             ? context.getStore(NAMESPACE).remove(TestScope.class, TestScope.class)
@@ -154,13 +168,11 @@ public final class ControllerTestLifecycle {
 
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
-    if (Injector.supports(type, parameter.getParameter())) {
+    if (Injector.supports(type, parameter.getParameter(), namespaceMarker)) {
       return true;
     }
-    return ExtensionConfig.class != type
-        && AnnotationSupport.isAnnotated(context.getRequiredTestClass(), ControllerTest.class)
-        && (config(context).reconcilers().contains(type)
-            || config(context).controllers().contains(type));
+    return config(context).reconcilers().contains(type)
+        || config(context).controllers().contains(type);
   }
 
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
@@ -176,7 +188,7 @@ public final class ControllerTestLifecycle {
                             + parameter.getDeclaringExecutable()
                             + ": there is no test namespace yet (in @BeforeAll it exists only with"
                             + " namespaceMode = PER_CLASS)."));
-    return Injector.resolve(type, parameter.getParameter(), scope)
+    return Injector.resolve(type, parameter.getParameter(), namespaceMarker, scope)
         .orElseThrow(
             () ->
                 new ParameterResolutionException(
@@ -209,21 +221,12 @@ public final class ControllerTestLifecycle {
     return c.getStore(NAMESPACE);
   }
 
-  private static ExtensionConfig config(ExtensionContext context) {
+  private ExtensionConfig config(ExtensionContext context) {
     Class<?> testClass = context.getRequiredTestClass();
     return computeIfAbsent(
         classStore(context),
         ExtensionConfig.class,
-        k ->
-            ExtensionConfig.of(
-                AnnotationSupport.findAnnotation(testClass, ControllerTest.class)
-                    .orElseThrow(
-                        () ->
-                            new ExtensionConfigurationException(
-                                testClass.getName()
-                                    + " uses ControllerTestExtension without @ControllerTest;"
-                                    + " annotate the class with @ControllerTest instead.")),
-                testClass),
+        k -> configOfClass.apply(testClass),
         ExtensionConfig.class);
   }
 

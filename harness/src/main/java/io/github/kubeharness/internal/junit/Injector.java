@@ -3,7 +3,7 @@ package io.github.kubeharness.internal.junit;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.assertions.KubeAssertions;
-import io.github.kubeharness.junit.TestNamespace;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -17,18 +17,25 @@ import java.util.Set;
  * {@code @TestNamespace String}, the control plane, the assertions entry point, JOSDK's Operator
  * and the running reconcilers and controllers.
  */
-public final class Injector {
+final class Injector {
 
   private static final String JOSDK_OPERATOR = "io.javaoperatorsdk.operator.Operator";
 
   // Values this injector put into fields: those are refreshed for every test, while fields the
   // test set itself are left alone.
   private final Set<Object> injected = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Class<? extends Annotation> namespaceMarker;
+
+  /** {@code namespaceMarker}: the annotation that asks for the namespace name in a String. */
+  Injector(Class<? extends Annotation> namespaceMarker) {
+    this.namespaceMarker = namespaceMarker;
+  }
 
   /** Whether a value of {@code type} (with the element's annotations) can be injected at all. */
-  public static boolean supports(Class<?> type, AnnotatedElement element) {
+  static boolean supports(
+      Class<?> type, AnnotatedElement element, Class<? extends Annotation> namespaceMarker) {
     if (type == String.class) {
-      return element.isAnnotationPresent(TestNamespace.class);
+      return element.isAnnotationPresent(namespaceMarker);
     }
     return type == KubernetesClient.class
         || type == ControlPlane.class
@@ -37,8 +44,12 @@ public final class Injector {
   }
 
   /** The value for {@code type} in {@code scope}, or empty when the scope has none. */
-  public static Optional<Object> resolve(Class<?> type, AnnotatedElement element, TestScope scope) {
-    if (type == String.class && element.isAnnotationPresent(TestNamespace.class)) {
+  static Optional<Object> resolve(
+      Class<?> type,
+      AnnotatedElement element,
+      Class<? extends Annotation> namespaceMarker,
+      TestScope scope) {
+    if (type == String.class && element.isAnnotationPresent(namespaceMarker)) {
       return Optional.of(scope.namespace());
     }
     if (type == KubernetesClient.class) {
@@ -57,7 +68,7 @@ public final class Injector {
   }
 
   /** Fills the injectable fields of {@code instance} (and its superclasses) from {@code scope}. */
-  public void injectFields(Object instance, TestScope scope) {
+  void injectFields(Object instance, TestScope scope) {
     for (Class<?> c = instance.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
       for (Field field : c.getDeclaredFields()) {
         int modifiers = field.getModifiers();
@@ -66,7 +77,8 @@ public final class Injector {
         }
         Class<?> type = field.getType();
         boolean candidate =
-            supports(type, field) || scope.controller(type).isPresent() && !type.isPrimitive();
+            supports(type, field, namespaceMarker)
+                || scope.controller(type).isPresent() && !type.isPrimitive();
         if (!candidate) {
           continue;
         }
@@ -76,7 +88,7 @@ public final class Injector {
           if (current != null && !injected.contains(current)) {
             continue;
           }
-          Optional<Object> value = resolve(type, field, scope);
+          Optional<Object> value = resolve(type, field, namespaceMarker, scope);
           if (value.isPresent()) {
             field.set(instance, value.get());
             injected.add(value.get());

@@ -4,7 +4,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
 import java.time.Instant;
-import java.time.ZoneOffset;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
 final class LogCapture {
 
   private static final int CAPACITY = 20_000;
+  // The system zone, as the report's other files and logback's default pattern use.
   private static final DateTimeFormatter TIME =
-      DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+      DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
   private static volatile Buffer buffer;
 
   private LogCapture() {}

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * misspelt subject would leave the deployed operator without permissions, so it fails here with
  * both names. Only the subjects' namespace changes, to the test's namespace.
  */
-record RbacManifests(List<ManifestFiles.Document> documents, String serviceAccount) {
+public record RbacManifests(List<ManifestFiles.Document> documents, String serviceAccount) {
 
   /** A ServiceAccount subject of a binding, and where it was written. */
   private record Subject(String name, String binding, String source) {}
@@ -30,7 +30,7 @@ record RbacManifests(List<ManifestFiles.Document> documents, String serviceAccou
    * @param serviceAccount the {@code serviceAccount} attribute, blank when not set
    * @param where the annotation, for messages
    */
-  static RbacManifests read(List<String> entries, String serviceAccount, String where) {
+  public static RbacManifests read(List<String> entries, String serviceAccount, String where) {
     List<ManifestFiles.Document> documents;
     try {
       documents = ManifestFiles.read(entries, "rbac");

@@ -1,7 +1,6 @@
 package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.kubeharness.junit.ControllerFactory;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
@@ -14,8 +13,8 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * The controllers of one test (or one class in per-class mode): JOSDK reconcilers in an Operator
- * and controllers made by {@link ControllerFactory}s, all watching the test namespace. Closing
- * stops them in reverse order.
+ * and controllers made by the test's {@code ControllerFactory}s, all watching the test namespace.
+ * Closing stops them in reverse order.
  */
 final class RunningControllers implements AutoCloseable {
 
@@ -40,9 +39,9 @@ final class RunningControllers implements AutoCloseable {
         controllers.running.add(josdk);
         controllers.operator = josdk.operator();
       }
-      for (Class<? extends ControllerFactory> type : config.controllers()) {
-        ControllerFactory factory = (ControllerFactory) instantiate(type, client, "controllers");
-        AutoCloseable controller = factory.start(client, namespace);
+      for (Class<?> type : config.controllers()) {
+        Object factory = instantiate(type, client, "controllers");
+        AutoCloseable controller = config.controllerStarter().start(factory, client, namespace);
         controllers.running.add(controller);
         controllers.instances.put(type, factory);
         controllers.instances.putIfAbsent(controller.getClass(), controller);

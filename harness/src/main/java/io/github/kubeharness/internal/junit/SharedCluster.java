@@ -2,9 +2,6 @@ package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
-import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.internal.controlplane.ControllerManagerRestart;
-import io.github.kubeharness.internal.manifest.CrdInstaller;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -22,13 +19,11 @@ public final class SharedCluster implements JUnitResource {
   private final ControlPlane controlPlane;
   private final KubernetesClient admin;
   private final KubernetesClient controllers;
-  private final CrdInstaller crds;
 
   private SharedCluster(ControlPlane controlPlane) {
     this.controlPlane = controlPlane;
     this.admin = controlPlane.newClient();
     this.controllers = controllerClient(controlPlane, admin);
-    this.crds = new CrdInstaller(admin);
   }
 
   /**
@@ -47,15 +42,7 @@ public final class SharedCluster implements JUnitResource {
   /** Starts (or, for the existing backend, connects to) the API server for {@code config}. */
   static SharedCluster start(ExtensionConfig config) {
     ClasspathCheck.requireUsableFabric8();
-    ControlPlane controlPlane =
-        ControlPlane.create(
-            ControlPlaneOptions.builder()
-                .withBackend(config.backend())
-                .withProfile(config.profile())
-                .withKubernetesVersion(config.kubernetesVersion())
-                // The audit log feeds the "API requests" part of failure reports.
-                .withAuditLog(true)
-                .build());
+    ControlPlane controlPlane = ControlPlane.create(config.controlPlane());
     controlPlane.start();
     try {
       return new SharedCluster(controlPlane);
@@ -76,19 +63,6 @@ public final class SharedCluster implements JUnitResource {
   /** Cluster-admin rights under the controllers' own name (the admin client where none exists). */
   KubernetesClient controllerAdmin() {
     return controllers;
-  }
-
-  /**
-   * Installs the CRDs a test class names. On a {@code standard} control plane that kube-harness
-   * runs, new CRDs restart kube-controller-manager: its garbage collector learns about new resource
-   * types only every 30 s, so owner references to a brand-new kind would otherwise be ignored that
-   * long.
-   */
-  void installCrds(ExtensionConfig config) {
-    int changed = crds.install(config.crds(), config.crdClasses());
-    if (changed > 0 && controlPlane instanceof ControllerManagerRestart restartable) {
-      restartable.restartControllerManager();
-    }
   }
 
   /** The apiserver's audit log, when this backend has one. */

@@ -11,6 +11,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.internal.process.Waits;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +28,7 @@ import java.util.stream.Collectors;
  */
 public final class CrdInstaller {
 
-  private static final long TIMEOUT_MILLIS = 30_000;
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final KubernetesClient admin;
   // name -> content last applied; shared by all test classes using this cluster
@@ -131,22 +133,25 @@ public final class CrdInstaller {
 
   private void awaitServed(CustomResourceDefinition crd) {
     String name = crd.getMetadata().getName();
-    long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
-    CustomResourceDefinition current = null;
-    while (System.currentTimeMillis() < deadline) {
-      current = admin.apiextensions().v1().customResourceDefinitions().withName(name).get();
-      if (current != null && established(current) && servedByDiscovery(current)) {
-        waitOutCreateDelay(current);
-        return;
-      }
-      pause();
-    }
-    throw new KubeHarnessException(
-        "CRD "
-            + name
-            + " did not become Established and served within 30 s. Its conditions: "
-            + conditions(current)
-            + ". Check the CRD's names and schema.");
+    CustomResourceDefinition[] current = new CustomResourceDefinition[1];
+    Waits.poll(
+        () -> {
+          current[0] = admin.apiextensions().v1().customResourceDefinitions().withName(name).get();
+          return current[0] != null && established(current[0]) && servedByDiscovery(current[0]);
+        },
+        Waits.deadline(TIMEOUT),
+        () -> {},
+        last ->
+            new KubeHarnessException(
+                "CRD "
+                    + name
+                    + " did not become Established and served within "
+                    + TIMEOUT.toSeconds()
+                    + " s. Its conditions: "
+                    + conditions(current[0])
+                    + ". Check the CRD's names and schema.",
+                last));
+    waitOutCreateDelay(current[0]);
   }
 
   // kube-apiserver holds every create of a custom resource for 2 s while its CRD became Established
@@ -165,11 +170,7 @@ public final class CrdInstaller {
                   java.time.Instant.parse(time).plusMillis(2_100).toEpochMilli()
                       - System.currentTimeMillis();
               if (wait > 0 && wait <= 3_000) {
-                try {
-                  Thread.sleep(wait);
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                }
+                Waits.sleep(wait);
               }
             });
   }
@@ -246,14 +247,5 @@ public final class CrdInstaller {
         + ": "
         + Objects.toString(c.getMessage(), "")
         + ")";
-  }
-
-  private static void pause() {
-    try {
-      Thread.sleep(20);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while waiting for CRDs", e);
-    }
   }
 }

@@ -9,21 +9,27 @@ import java.util.function.Consumer;
 
 /**
  * Applies manifests the way {@code kubectl apply --server-side} would: CRDs first, awaited until
- * served, then everything else in file order. Used by {@code kube-harness up --install}.
+ * served, then everything else in file order.
  */
 public final class ManifestApplier {
+
+  /** What an apply did: objects applied (CRDs included), and CRDs that were new or changed. */
+  public record Applied(int objects, int changedCrds) {}
 
   private ManifestApplier() {}
 
   /** Applies every document of the given files, directories or {@code classpath:} resources. */
-  public static void apply(
-      KubernetesClient admin, List<String> entries, Consumer<String> progress) {
-    List<ManifestFiles.Document> documents = ManifestFiles.read(entries, "--install");
+  public static Applied apply(
+      KubernetesClient admin,
+      CrdInstaller crdInstaller,
+      List<String> entries,
+      Consumer<String> progress) {
+    List<ManifestFiles.Document> documents = ManifestFiles.read(entries, "manifests");
     List<ManifestFiles.Document> crds =
         documents.stream().filter(d -> d.kind().equals("CustomResourceDefinition")).toList();
+    int changedCrds = crds.isEmpty() ? 0 : crdInstaller.install(crds);
     if (!crds.isEmpty()) {
-      new CrdInstaller(admin).install(crds);
-      progress.accept("installed " + crds.size() + " CRD(s)");
+      progress.accept("installed " + crds.size() + " CRD(s), " + changedCrds + " new or changed");
     }
     int applied = 0;
     for (ManifestFiles.Document document : documents) {
@@ -51,5 +57,6 @@ public final class ManifestApplier {
     if (applied > 0) {
       progress.accept("applied " + applied + " object(s)");
     }
+    return new Applied(crds.size() + applied, changedCrds);
   }
 }

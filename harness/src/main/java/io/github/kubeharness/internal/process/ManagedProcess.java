@@ -2,12 +2,10 @@ package io.github.kubeharness.internal.process;
 
 import io.github.kubeharness.KubeHarnessException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -75,44 +73,33 @@ public final class ManagedProcess {
    * the exception carries the log tail and the log path.
    */
   public synchronized void awaitReady(HealthCheck ready, Duration timeout) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    Exception lastProblem = null;
-    long pause = 10;
-    while (true) {
-      if (!process.isAlive()) {
-        throw new KubeHarnessException(
-            name
-                + " exited with code "
-                + process.exitValue()
-                + " during start.\n"
-                + logExcerpt()
-                + "Command: "
-                + String.join(" ", command));
-      }
-      try {
-        if (ready.isReady()) {
-          return;
-        }
-        lastProblem = null;
-      } catch (Exception e) {
-        lastProblem = e;
-      }
-      if (System.nanoTime() > deadline) {
-        stop();
-        throw new KubeHarnessException(
-            name
-                + " did not become ready within the start timeout"
-                + (lastProblem == null ? "" : " (last check: " + describe(lastProblem) + ")")
-                + ".\n"
-                + logExcerpt()
-                + "Raise the timeout with -Dkubeharness.start.timeout.seconds=N (default 60) if"
-                + " the machine is slow.",
-            lastProblem);
-      }
-      sleep(pause);
-      // Capped low: every poll interval the component is late by is start-up time users wait.
-      pause = Math.min(pause * 2, 25);
-    }
+    Waits.poll(
+        ready::isReady,
+        Waits.deadline(timeout),
+        () -> {
+          if (!process.isAlive()) {
+            throw new KubeHarnessException(
+                name
+                    + " exited with code "
+                    + process.exitValue()
+                    + " during start.\n"
+                    + logExcerpt()
+                    + "Command: "
+                    + String.join(" ", command));
+          }
+        },
+        last -> {
+          stop();
+          return new KubeHarnessException(
+              name
+                  + " did not become ready within the start timeout"
+                  + (last == null ? "" : " (last check: " + describe(last) + ")")
+                  + ".\n"
+                  + logExcerpt()
+                  + "Raise the timeout with -Dkubeharness.start.timeout.seconds=N (default 60) if"
+                  + " the machine is slow.",
+              last);
+        });
   }
 
   private static String describe(Exception e) {
@@ -177,22 +164,7 @@ public final class ManagedProcess {
 
   /** The last lines of the log and its path, formatted for an error message. */
   public String logExcerpt() {
-    return "Last lines of " + logFile + ":\n" + tail(logFile, 25);
-  }
-
-  /** The last {@code lines} lines of a text file, indented; empty when it cannot be read. */
-  public static String tail(Path file, int lines) {
-    try {
-      List<String> all = Files.readAllLines(file, StandardCharsets.UTF_8);
-      List<String> last = new ArrayList<>(all.subList(Math.max(0, all.size() - lines), all.size()));
-      StringBuilder out = new StringBuilder();
-      for (String line : last) {
-        out.append("    ").append(line).append('\n');
-      }
-      return out.toString();
-    } catch (IOException | RuntimeException e) {
-      return "    (log not readable: " + e.getMessage() + ")\n";
-    }
+    return "Last lines of " + logFile + ":\n" + LogTail.of(logFile);
   }
 
   // The run directory records its children so a later JVM can sweep them if this one is killed
@@ -203,15 +175,6 @@ public final class ManagedProcess {
       Files.writeString(pids, pid + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     } catch (IOException e) {
       // Not fatal: the watchdog still guards the process.
-    }
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KubeHarnessException("Interrupted while waiting for a process to start", e);
     }
   }
 }

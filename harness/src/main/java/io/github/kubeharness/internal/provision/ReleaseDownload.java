@@ -40,12 +40,6 @@ import java.util.stream.Stream;
  */
 final class ReleaseDownload {
 
-  /** The index setup-envtest reads by default. */
-  static final URI DEFAULT_INDEX =
-      URI.create(
-          "https://raw.githubusercontent.com/kubernetes-sigs/controller-tools"
-              + "/HEAD/envtest-releases.yaml");
-
   private static final long PROGRESS_INTERVAL_NANOS = Duration.ofSeconds(2).toNanos();
   private static final String ASSETS_FIX =
       " Otherwise set KUBEBUILDER_ASSETS to a directory holding etcd and kube-apiserver.";

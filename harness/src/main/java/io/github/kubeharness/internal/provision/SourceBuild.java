@@ -1,7 +1,7 @@
 package io.github.kubeharness.internal.provision;
 
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.internal.process.ManagedProcess;
+import io.github.kubeharness.internal.process.LogTail;
 import io.github.kubeharness.internal.process.Watchdog;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -349,7 +349,7 @@ final class SourceBuild {
                 + ".\nLast lines of "
                 + log
                 + ":\n"
-                + ManagedProcess.tail(log, 20)
+                + LogTail.of(log)
                 + "Check GOPROXY (`go env GOPROXY`) and the Go version (the module may need a newer"
                 + " one: set GOTOOLCHAIN), or provide the binaries through KUBEBUILDER_ASSETS.");
       }

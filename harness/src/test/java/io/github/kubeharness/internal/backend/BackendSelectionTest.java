@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.LocalControlPlane;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.provision.BinaryCache;
 import io.github.kubeharness.internal.provision.Component;

@@ -1,7 +1,10 @@
-package io.github.kubeharness;
+package io.github.kubeharness.tools;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

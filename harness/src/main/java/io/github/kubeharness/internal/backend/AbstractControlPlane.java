@@ -1,0 +1,255 @@
+package io.github.kubeharness.internal.backend;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.Backend;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.KubeUser;
+import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.controlplane.Identities;
+import io.github.kubeharness.internal.controlplane.Kubeconfig;
+import io.github.kubeharness.internal.controlplane.TinyCa;
+import io.github.kubeharness.internal.manifest.CrdInstaller;
+import io.github.kubeharness.internal.manifest.ManifestApplier;
+import io.github.kubeharness.internal.process.RunDirectory;
+import io.github.kubeharness.internal.process.ShutdownHooks;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What every backend shares, so that a backend is only its start: the start/stop sequence (what was
+ * started is stopped in reverse order, every part even when one fails, and with the JVM), the admin
+ * kubeconfig, identities, CRD installation and manifests. A backend implements {@link
+ * #startComponents()}, registering each part with {@link #started} and finishing with {@link
+ * #connected}; it overrides {@link #newResourceTypesInstalled()} when it must act on new CRDs.
+ */
+abstract class AbstractControlPlane implements ControlPlane {
+
+  final ControlPlaneOptions options;
+  private final Backend backend;
+  private final Deque<AutoCloseable> started = new ArrayDeque<>();
+  private RunDirectory run;
+  private TinyCa ca;
+  private String apiServerUrl;
+  private String kubeconfig;
+  private Path kubeconfigFile;
+  private KubernetesClient admin;
+  private CrdInstaller crds;
+  private volatile boolean running;
+
+  AbstractControlPlane(ControlPlaneOptions options, Backend backend) {
+    this.options = options;
+    this.backend = backend;
+  }
+
+  /** Starts every part and calls {@link #connected}; on failure the base stops what started. */
+  abstract void startComponents();
+
+  /** Called after CRDs of new resource types were installed. */
+  void newResourceTypesInstalled() {}
+
+  @Override
+  public final synchronized void start() {
+    if (running) {
+      return;
+    }
+    try {
+      startComponents();
+    } catch (RuntimeException e) {
+      stopStarted(e);
+      throw e;
+    }
+    running = true;
+    ShutdownHooks.register(this);
+  }
+
+  @Override
+  public final synchronized void stop() {
+    if (!running && run == null) {
+      return; // never started, or stopped already (a failed start keeps its logs until here)
+    }
+    RuntimeException failure =
+        new KubeHarnessException(
+            "Stopping the " + backend.settingValue() + " control plane failed");
+    if (admin != null) {
+      admin.close();
+      admin = null;
+      crds = null;
+    }
+    stopStarted(failure);
+    if (run != null) {
+      run.close();
+      run = null;
+    }
+    running = false;
+    ShutdownHooks.unregister(this);
+    if (failure.getSuppressed().length > 0) {
+      throw failure;
+    }
+  }
+
+  /** A fresh run directory; an earlier one of a failed attempt stays (its logs) until JVM exit. */
+  final RunDirectory newRunDirectory() {
+    run = RunDirectory.create(RunDirectory.defaultRoot());
+    return run;
+  }
+
+  final RunDirectory run() {
+    return run;
+  }
+
+  /** Registers a started part, to be closed in reverse order on stop or failed start. */
+  final <T extends AutoCloseable> T started(T part) {
+    started.push(part);
+    return part;
+  }
+
+  /** Forgets a part that was stopped on purpose (to be started anew). */
+  final void forget(AutoCloseable part) {
+    started.remove(part);
+  }
+
+  /** Closes every started part, newest first, collecting failures into {@code collector}. */
+  final void stopStarted(RuntimeException collector) {
+    while (!started.isEmpty()) {
+      try {
+        started.pop().close();
+      } catch (Exception e) {
+        collector.addSuppressed(e);
+      }
+    }
+  }
+
+  /**
+   * The API server answers: issues the admin kubeconfig from {@code ca} (the backends whose CA
+   * kube-harness holds) and writes it into the run directory.
+   */
+  final void connected(String url, TinyCa ca) {
+    this.ca = ca;
+    connected(url, kubeconfigFor(url, "kube-harness-admin", List.of("system:masters")), null);
+  }
+
+  /** The API server answers at {@code url}; {@code file} holds {@code kubeconfig}, or null. */
+  final void connected(String url, String kubeconfig, Path file) {
+    this.apiServerUrl = url.replaceFirst("/+$", "");
+    this.kubeconfig = kubeconfig;
+    this.kubeconfigFile =
+        file != null ? file : Identities.write(run.path().resolve("kubeconfig"), kubeconfig);
+  }
+
+  /** A kubeconfig for {@code user} in {@code groups}, signed by this run's CA. */
+  final String kubeconfigFor(String server, String user, List<String> groups) {
+    return new Identities(ca).kubeconfig(server, user, groups);
+  }
+
+  @Override
+  public boolean isRunning() {
+    return running;
+  }
+
+  @Override
+  public Backend backend() {
+    return backend;
+  }
+
+  @Override
+  public Profile profile() {
+    return options.profile();
+  }
+
+  @Override
+  public String apiServerUrl() {
+    return requireStarted("apiServerUrl", apiServerUrl);
+  }
+
+  @Override
+  public String kubeconfig() {
+    return requireStarted("kubeconfig", kubeconfig);
+  }
+
+  @Override
+  public Path kubeconfigFile() {
+    return requireStarted("kubeconfigFile", kubeconfigFile);
+  }
+
+  @Override
+  public Optional<Path> auditLogFile() {
+    return Optional.empty();
+  }
+
+  @Override
+  public Optional<Path> logDirectory() {
+    return running && run != null ? Optional.of(run.path()) : Optional.empty();
+  }
+
+  @Override
+  public synchronized KubeUser addUser(String name, List<String> groups) {
+    requireStarted("addUser", kubeconfig);
+    if (ca == null) {
+      throw new UnsupportedOperationException(
+          "addUser needs the cluster's CA key, which kube-harness holds only on the local and"
+              + " container backends, not on "
+              + backend.settingValue()
+              + ". Test RBAC with ServiceAccounts here (@ControllerTest(rbac = ...) or"
+              + " serviceAccountKubeconfig).");
+    }
+    return new Identities(ca).user(apiServerUrl, name, groups, run.subdirectory("users"));
+  }
+
+  @Override
+  public synchronized String serviceAccountKubeconfig(String namespace, String name) {
+    Config config = admin().getConfiguration();
+    return Kubeconfig.forToken(
+        apiServerUrl(),
+        Kubeconfig.caData(config),
+        Identities.serviceAccountToken(admin(), namespace, name));
+  }
+
+  @Override
+  public synchronized int installCrds(List<String> crdPaths, List<Class<?>> crdClasses) {
+    int changed = crdInstaller().install(crdPaths, crdClasses);
+    if (changed > 0) {
+      newResourceTypesInstalled();
+    }
+    return changed;
+  }
+
+  @Override
+  public synchronized int apply(List<String> manifests) {
+    ManifestApplier.Applied applied =
+        ManifestApplier.apply(admin(), crdInstaller(), manifests, options.progress());
+    if (applied.changedCrds() > 0) {
+      newResourceTypesInstalled();
+    }
+    return applied.objects();
+  }
+
+  private KubernetesClient admin() {
+    requireStarted("a cluster operation", kubeconfig);
+    if (admin == null) {
+      admin = newClient();
+    }
+    return admin;
+  }
+
+  // One installer per control plane: it remembers what it applied, for every caller alike.
+  private CrdInstaller crdInstaller() {
+    if (crds == null) {
+      crds = new CrdInstaller(admin());
+    }
+    return crds;
+  }
+
+  private <T> T requireStarted(String what, T value) {
+    if (value == null) {
+      throw new IllegalStateException(
+          what + "() needs a started control plane: call start() first");
+    }
+    return value;
+  }
+}

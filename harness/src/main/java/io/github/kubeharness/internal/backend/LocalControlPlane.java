@@ -1,0 +1,186 @@
+package io.github.kubeharness.internal.backend;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.Backend;
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.controlplane.ApiServer;
+import io.github.kubeharness.internal.controlplane.ClientWarmUp;
+import io.github.kubeharness.internal.controlplane.ControllerManager;
+import io.github.kubeharness.internal.controlplane.Etcd;
+import io.github.kubeharness.internal.controlplane.EtcdSeed;
+import io.github.kubeharness.internal.controlplane.Pki;
+import io.github.kubeharness.internal.controlplane.SystemObjects;
+import io.github.kubeharness.internal.controlplane.TinyCa;
+import io.github.kubeharness.internal.process.RunDirectory;
+import io.github.kubeharness.internal.process.Waits;
+import io.github.kubeharness.internal.provision.Binaries;
+import io.github.kubeharness.internal.provision.BinaryResolver;
+import io.github.kubeharness.internal.provision.Component;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The {@code local} backend: etcd, kube-apiserver and (in the {@code standard} profile)
+ * kube-controller-manager as child processes of this JVM, envtest-style.
+ *
+ * <p>Ready means: etcd healthy, the apiserver's {@code /readyz} ok and the {@code default}
+ * namespace created; in {@code standard} also the controller manager healthy and the {@code
+ * default} ServiceAccount created, which proves its controllers run. A start that loses a port to
+ * another process, or cannot start from the etcd seed, is tried again.
+ */
+final class LocalControlPlane extends AbstractControlPlane {
+
+  private static final int PORT_CLASH_ATTEMPTS = 3;
+
+  private ApiServer apiServer;
+  private ControllerManager controllerManager;
+
+  LocalControlPlane(ControlPlaneOptions options) {
+    super(options, Backend.LOCAL);
+  }
+
+  @Override
+  void startComponents() {
+    ClientWarmUp.loadClassesInBackground();
+    BinaryResolver resolver = new BinaryResolver(options);
+    Binaries binaries = resolver.resolve(options.profile());
+    EtcdSeed seed = seedFor(binaries);
+    for (int attempt = 1; ; attempt++) {
+      RunDirectory run = newRunDirectory();
+      try {
+        startComponents(binaries, seed, run.path());
+        return;
+      } catch (RuntimeException e) {
+        stopStarted(e);
+        // The failed run directory (and the logs the message points to) stays until JVM exit.
+        if (attempt < PORT_CLASH_ATTEMPTS
+            && String.valueOf(e.getMessage()).contains("address already in use")) {
+          options
+              .progress()
+              .accept("a port was taken by another process meanwhile; starting again on new ports");
+          continue;
+        }
+        if (seed != null) {
+          options
+              .progress()
+              .accept(
+                  "starting from the etcd seed failed ("
+                      + firstLine(e)
+                      + "); discarded it, starting empty");
+          seed.discard();
+          seed = null;
+          continue;
+        }
+        throw explainCorruptCache(resolver, binaries, e);
+      }
+    }
+  }
+
+  // Start-up is arranged so that the JVM's own cold work overlaps the processes' boot: etcd is
+  // launched before the certificates are made, kube-apiserver before etcd is ready (it retries
+  // etcd), and the admin client's classes (a second or two of class loading in a fresh JVM) are
+  // loaded while they boot. Measured with `make bench`.
+  private void startComponents(Binaries binaries, EtcdSeed seed, Path run) {
+    long deadline = Waits.deadline(options.startTimeout());
+    Etcd etcd = started(new Etcd(binaries.etcd(), run, seed));
+    etcd.launch();
+    TinyCa ca = TinyCa.create("kube-harness-ca");
+    apiServer =
+        started(
+            new ApiServer(
+                binaries.kubeApiServer(),
+                run,
+                Pki.create(ca, List.of()),
+                etcd.clientUrl(),
+                options.auditLog(),
+                options.profile(),
+                options.extraApiServerFlags()));
+    apiServer.launch();
+    connected(apiServer.url(), ca);
+    CompletableFuture<KubernetesClient> warmClient = ClientWarmUp.start(this::newClient);
+    try {
+      etcd.awaitReady(Waits.remaining(deadline));
+      apiServer.awaitReady(Waits.remaining(deadline), seed != null);
+    } catch (RuntimeException e) {
+      warmClient.thenAccept(KubernetesClient::close);
+      throw e;
+    }
+    try (KubernetesClient client = warmClient.join()) {
+      SystemObjects.awaitDefaultNamespace(client, deadline);
+      if (options.profile() == Profile.STANDARD) {
+        // Not launched earlier: it checks the apiserver once a second, and a miss costs a second.
+        controllerManager =
+            started(
+                new ControllerManager(
+                    binaries.requireControllerManager(),
+                    run,
+                    kubeconfigFor(
+                        apiServer.url(),
+                        "system:kube-controller-manager",
+                        List.of("system:masters"))));
+        controllerManager.start(Waits.remaining(deadline));
+        SystemObjects.awaitDefaultServiceAccount(client, deadline);
+      }
+    }
+  }
+
+  // No seed under extra apiserver flags: they may change what the apiserver writes at start (a
+  // service range, disabled groups), and a seed made without them would not match.
+  private EtcdSeed seedFor(Binaries binaries) {
+    if (!options.extraApiServerFlags().isEmpty()) {
+      return null;
+    }
+    try {
+      return EtcdSeed.forBinaries(
+          binaries, options.cacheDirectory(), options.startTimeout(), options.progress());
+    } catch (RuntimeException e) {
+      options.progress().accept(firstLine(e) + "; starting without a seed");
+      return null;
+    }
+  }
+
+  private static String firstLine(Exception e) {
+    return String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+  }
+
+  private RuntimeException explainCorruptCache(
+      BinaryResolver resolver, Binaries binaries, RuntimeException failure) {
+    if (!binaries.origin().contains("cache")) {
+      return failure;
+    }
+    try {
+      resolver.cache().verify(Component.ETCD);
+      resolver.cache().verify(Component.KUBE_APISERVER);
+      if (options.profile() == Profile.STANDARD) {
+        resolver.cache().verify(Component.KUBE_CONTROLLER_MANAGER);
+      }
+      return failure;
+    } catch (KubeHarnessException corrupt) {
+      corrupt.addSuppressed(failure);
+      return corrupt;
+    }
+  }
+
+  /**
+   * Restarts kube-controller-manager (standard profile) so that its garbage collector sees the new
+   * resource types at once, not after its 30 s rediscovery.
+   */
+  @Override
+  synchronized void newResourceTypesInstalled() {
+    if (controllerManager != null) {
+      controllerManager.close();
+      controllerManager.start(options.startTimeout());
+    }
+  }
+
+  @Override
+  public Optional<Path> auditLogFile() {
+    return isRunning() && options.auditLog()
+        ? Optional.of(apiServer.auditLogFile())
+        : Optional.empty();
+  }
+}
