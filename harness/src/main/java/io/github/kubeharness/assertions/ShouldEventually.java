@@ -35,14 +35,7 @@ final class ShouldEventually {
       Observation<?> checked,
       AssertionError why,
       List<? extends Observation<?>> history) {
-    StringBuilder message =
-        new StringBuilder("Expected ")
-            .append(target)
-            .append(' ')
-            .append(expectation)
-            .append(" within ")
-            .append(human(timeout))
-            .append('.');
+    StringBuilder message = expected(target, expectation, " within ", timeout).append('.');
     section(message, "last check failed:", reason(why));
     if (history.stream().allMatch(o -> o.object() == null)) {
       message
@@ -69,12 +62,7 @@ final class ShouldEventually {
       AssertionError why,
       List<? extends Observation<?>> history) {
     StringBuilder message =
-        new StringBuilder("Expected ")
-            .append(target)
-            .append(' ')
-            .append(expectation)
-            .append(" throughout ")
-            .append(human(duration))
+        expected(target, expectation, " throughout ", duration)
             .append(", but at ")
             .append(Observation.elapsed(broken.elapsed()))
             .append(" (")
@@ -84,6 +72,16 @@ final class ShouldEventually {
     appendObject(message, "object at that point", broken, history);
     section(message, "changes seen while watching:", historyLines(history));
     return message.toString();
+  }
+
+  private static StringBuilder expected(
+      Target target, String expectation, String how, Duration duration) {
+    return new StringBuilder("Expected ")
+        .append(target)
+        .append(' ')
+        .append(expectation)
+        .append(how)
+        .append(human(duration));
   }
 
   /** {@code 30 s}, {@code 500 ms}, {@code 1.5 s}. */

@@ -6,38 +6,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
-import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.github.kubeharness.junit.ControllerTest;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** {@code consistently(...)} against a real API server. */
+@ControllerTest(crds = "src/test/resources/crds")
 class ConsistentlyIT {
 
-  static TestCluster cluster;
-  NamespacedKubernetesClient client;
-
-  @BeforeAll
-  static void startCluster() {
-    cluster = TestCluster.start();
-  }
-
-  @AfterAll
-  static void stopCluster() {
-    cluster.close();
-  }
-
-  @BeforeEach
-  void namespace() {
-    client = cluster.newNamespace();
-  }
+  KubernetesClient client;
 
   @Test
   void satisfiesHoldsWhileNothingChanges() {
@@ -162,7 +145,7 @@ class ConsistentlyIT {
   }
 
   private void createConfigMap(String name, Map<String, String> data) {
-    TestCluster.createConfigMap(client, name, data);
+    Widgets.createConfigMap(client, name, data);
   }
 
   private void setData(String name, String key, String value) {

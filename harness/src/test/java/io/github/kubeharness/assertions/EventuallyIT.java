@@ -2,56 +2,30 @@ package io.github.kubeharness.assertions;
 
 import static io.github.kubeharness.assertions.KubeAssertions.assertThatResource;
 import static io.github.kubeharness.assertions.KubeAssertions.eventually;
-import static io.github.kubeharness.assertions.TestCluster.condition;
-import static io.github.kubeharness.assertions.TestCluster.setConditions;
-import static io.github.kubeharness.assertions.TestCluster.widget;
-import static io.github.kubeharness.assertions.TestCluster.widgets;
+import static io.github.kubeharness.assertions.Widgets.condition;
+import static io.github.kubeharness.assertions.Widgets.setConditions;
+import static io.github.kubeharness.assertions.Widgets.widget;
+import static io.github.kubeharness.assertions.Widgets.widgets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
-import io.fabric8.kubernetes.client.CustomResource;
-import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
-import io.fabric8.kubernetes.model.annotation.Group;
-import io.fabric8.kubernetes.model.annotation.Version;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.junit.ControllerTest;
+import io.github.kubeharness.junit.fixtures.Widget;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** {@code eventually(...)} against a real API server, with a helper thread as the controller. */
+@ControllerTest(crds = "src/test/resources/crds")
 class EventuallyIT {
 
-  static TestCluster cluster;
-  NamespacedKubernetesClient client;
-
-  /** The Widget kind as a typed custom resource, to show conditions are read from any type. */
-  @Group("test.kubeharness.io")
-  @Version("v1")
-  public static class Widget extends CustomResource<Map<String, Object>, Map<String, Object>>
-      implements Namespaced {}
-
-  @BeforeAll
-  static void startCluster() {
-    cluster = TestCluster.start();
-  }
-
-  @AfterAll
-  static void stopCluster() {
-    cluster.close();
-  }
-
-  @BeforeEach
-  void namespace() {
-    client = cluster.newNamespace();
-  }
+  KubernetesClient client;
 
   @Test
   void existsReturnsTheObjectOnceItIsCreated() throws Exception {
@@ -97,6 +71,7 @@ class EventuallyIT {
   }
 
   @Test
+  // The typed Widget of the controller tests: conditions are read from any type.
   void hasConditionWithReasonOnATypedCustomResource() throws Exception {
     widgets(client).resource(widget("w")).create();
     Widget degraded;
@@ -107,7 +82,7 @@ class EventuallyIT {
           eventually(client.resources(Widget.class).withName("w"))
               .hasCondition("Ready", "False", "Degraded");
     }
-    assertThat(degraded.getStatus()).containsKey("conditions");
+    assertThat(degraded.getStatus().conditions).extracting("reason").containsExactly("Degraded");
   }
 
   @Test
@@ -155,7 +130,7 @@ class EventuallyIT {
   }
 
   private void createConfigMap(String name, Map<String, String> data) {
-    TestCluster.createConfigMap(client, name, data);
+    Widgets.createConfigMap(client, name, data);
   }
 
   private void createDeploymentOwnedBy(String name, GenericKubernetesResource owner) {

@@ -1,46 +1,29 @@
 package io.github.kubeharness.assertions;
 
 import static io.github.kubeharness.assertions.KubeAssertions.eventually;
-import static io.github.kubeharness.assertions.TestCluster.condition;
-import static io.github.kubeharness.assertions.TestCluster.setConditions;
-import static io.github.kubeharness.assertions.TestCluster.widget;
-import static io.github.kubeharness.assertions.TestCluster.widgets;
+import static io.github.kubeharness.assertions.Widgets.condition;
+import static io.github.kubeharness.assertions.Widgets.setConditions;
+import static io.github.kubeharness.assertions.Widgets.widget;
+import static io.github.kubeharness.assertions.Widgets.widgets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.junit.ControllerTest;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** What a timed-out {@code eventually} tells the reader. */
+@ControllerTest(crds = "src/test/resources/crds")
 class FailureMessageIT {
 
-  static TestCluster cluster;
-  NamespacedKubernetesClient client;
-
-  @BeforeAll
-  static void startCluster() {
-    cluster = TestCluster.start();
-  }
-
-  @AfterAll
-  static void stopCluster() {
-    cluster.close();
-  }
-
-  @BeforeEach
-  void namespace() {
-    client = cluster.newNamespace();
-  }
+  KubernetesClient client;
 
   @Test
   void timeoutShowsExpectationConditionsLastObjectAndHistory() throws Exception {

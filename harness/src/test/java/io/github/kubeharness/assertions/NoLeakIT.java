@@ -12,6 +12,9 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.junit.ControllerTest;
+import io.github.kubeharness.junit.TestNamespace;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -21,28 +24,18 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Every assertion closes its watch and leaves no thread behind, whether it passes or fails. */
+@ControllerTest(crds = "src/test/resources/crds")
 class NoLeakIT {
 
-  static TestCluster cluster;
-
-  @BeforeAll
-  static void startCluster() {
-    cluster = TestCluster.start();
-  }
-
-  @AfterAll
-  static void stopCluster() {
-    cluster.close();
-  }
+  @TestNamespace String namespace;
+  ControlPlane controlPlane;
+  KubernetesClient admin;
 
   @Test
   void passingAndFailingAssertionsCloseTheirWatchesAndThreads() throws Exception {
-    String namespace = cluster.newNamespace().getNamespace();
     // The client's task pool normally keeps idle threads for a minute; here they end 200 ms after
     // their last task, so a thread that outlives the settle below is one still in use: a leak.
     ThreadPoolExecutor tasks =
@@ -57,8 +50,7 @@ class NoLeakIT {
               t.setDaemon(true);
               return t;
             });
-    Config config =
-        new ConfigBuilder(cluster.controlPlane().clientConfig()).withNamespace(namespace).build();
+    Config config = new ConfigBuilder(controlPlane.clientConfig()).withNamespace(namespace).build();
     try (KubernetesClient client =
         new KubernetesClientBuilder().withConfig(config).withTaskExecutor(tasks).build()) {
       client
@@ -120,10 +112,9 @@ class NoLeakIT {
   }
 
   /** Open watch requests on ConfigMaps, as the API server counts them. */
-  private static long configMapWatches() {
+  private long configMapWatches() {
     List<String> series =
-        cluster
-            .admin()
+        admin
             .raw("/metrics")
             .lines()
             .filter(l -> l.startsWith("apiserver_longrunning_requests{"))

@@ -146,7 +146,7 @@ class KubeHarnessCliIT {
       assertThat(child.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
       assertThat(child.process().exitValue()).isEqualTo(2);
       assertThat(child.readToEnd(Duration.ofSeconds(30)))
-          .contains("unknown command 'frobnicate'", "usage:");
+          .contains("Unmatched argument at index 0: 'frobnicate'", "Usage: kube-harness");
     }
   }
 }

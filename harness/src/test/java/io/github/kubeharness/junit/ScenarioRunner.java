@@ -2,53 +2,49 @@ package io.github.kubeharness.junit;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.launcher.LauncherDiscoveryRequest;
-import org.junit.platform.launcher.TestExecutionListener;
-import org.junit.platform.launcher.TestIdentifier;
-import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
-import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
 
 /**
- * Runs scenario classes (test classes that are not part of the suite, named {@code *Scenario})
- * through the JUnit Platform launcher, as a user's build would, and collects their outcomes.
+ * Runs scenario classes (test classes that are not part of the suite, named {@code *Scenario}) with
+ * JUnit's {@link EngineTestKit}, as a user's build would run them, and collects their outcomes.
  */
 final class ScenarioRunner {
 
-  /** The outcome of one test or container. */
+  /** The outcome of one test, or of a container that did not succeed. */
   record Outcome(String displayName, TestExecutionResult.Status status, Throwable failure) {}
 
   private ScenarioRunner() {}
 
   static List<Outcome> run(Map<String, String> configuration, Class<?>... classes) {
-    LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request();
-    for (Class<?> c : classes) {
-      request.selectors(selectClass(c));
-    }
-    request.configurationParameters(configuration);
-    LauncherDiscoveryRequest discovery = request.build();
-    List<Outcome> outcomes = new ArrayList<>();
-    TestExecutionListener listener =
-        new TestExecutionListener() {
-          @Override
-          public void executionFinished(TestIdentifier id, TestExecutionResult result) {
-            if (id.getType().isTest()
-                || result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-              synchronized (outcomes) {
-                outcomes.add(
-                    new Outcome(
-                        id.getDisplayName(),
-                        result.getStatus(),
-                        result.getThrowable().orElse(null)));
-              }
-            }
-          }
-        };
-    LauncherFactory.create().execute(discovery, listener);
-    return outcomes;
+    return EngineTestKit.engine("junit-jupiter")
+        .selectors(Arrays.stream(classes).map(c -> (DiscoverySelector) selectClass(c)).toList())
+        .configurationParameters(configuration)
+        .execute()
+        .allEvents()
+        .finished()
+        .stream()
+        .filter(e -> e.getTestDescriptor().isTest() || !succeeded(e))
+        .map(
+            e ->
+                new Outcome(
+                    e.getTestDescriptor().getDisplayName(),
+                    result(e).getStatus(),
+                    result(e).getThrowable().orElse(null)))
+        .toList();
+  }
+
+  private static TestExecutionResult result(Event event) {
+    return event.getRequiredPayload(TestExecutionResult.class);
+  }
+
+  private static boolean succeeded(Event event) {
+    return result(event).getStatus() == TestExecutionResult.Status.SUCCESSFUL;
   }
 
   static List<Outcome> run(Class<?>... classes) {

@@ -13,22 +13,19 @@ import java.util.Map;
  * kube-apiserver as a local process: serves TLS on 127.0.0.1 only, with the flags of {@link
  * ApiServerFlags}. Ready means {@code /readyz} answers {@code ok}.
  */
-public final class ApiServer implements AutoCloseable {
+public final class ApiServer extends LocalComponent {
 
   // Start-up allocates heavily (API groups, OpenAPI) and the default GOGC=100 collects all along;
   // on 2 cores fewer collections start it ~0.2 s sooner (`make bench`). GOMEMLIMIT bounds the
   // heap that the higher GOGC would otherwise let grow under a heavy test.
   private static final Map<String, String> GO_RUNTIME = Map.of("GOGC", "400", "GOMEMLIMIT", "1GiB");
 
-  private final Path binary;
-  private final Path runDirectory;
   private final Pki pki;
   private final String etcdUrl;
   private final boolean auditLog;
   private final Profile profile;
   private final List<String> extraFlags;
   private int port;
-  private ManagedProcess process;
 
   public ApiServer(
       Path binary,
@@ -38,8 +35,7 @@ public final class ApiServer implements AutoCloseable {
       boolean auditLog,
       Profile profile,
       List<String> extraFlags) {
-    this.binary = binary;
-    this.runDirectory = runDirectory;
+    super(binary, runDirectory);
     this.pki = pki;
     this.etcdUrl = etcdUrl;
     this.auditLog = auditLog;
@@ -86,16 +82,5 @@ public final class ApiServer implements AutoCloseable {
 
   public Path auditLogFile() {
     return runDirectory.resolve("audit.log");
-  }
-
-  public ManagedProcess process() {
-    return process;
-  }
-
-  @Override
-  public void close() {
-    if (process != null) {
-      process.stop();
-    }
   }
 }

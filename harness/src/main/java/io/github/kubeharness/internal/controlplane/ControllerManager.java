@@ -13,22 +13,18 @@ import java.util.Map;
  * accounts and their tokens, the {@code kube-root-ca.crt} ConfigMap and aggregated ClusterRoles.
  * Workload controllers stay off: without a kubelet their pods would never run anyway.
  */
-public final class ControllerManager implements AutoCloseable {
+public final class ControllerManager extends LocalComponent {
 
   static final String CONTROLLERS =
       "namespace-controller,garbage-collector-controller,serviceaccount-controller,"
           + "serviceaccount-token-controller,clusterrole-aggregation-controller,"
           + "root-ca-certificate-publisher-controller";
 
-  private final Path binary;
-  private final Path runDirectory;
   private final String kubeconfig;
   private int port;
-  private ManagedProcess process;
 
   public ControllerManager(Path binary, Path runDirectory, String kubeconfig) {
-    this.binary = binary;
-    this.runDirectory = runDirectory;
+    super(binary, runDirectory);
     this.kubeconfig = kubeconfig;
   }
 
@@ -78,16 +74,5 @@ public final class ControllerManager implements AutoCloseable {
         "--cert-dir=" + certDirectory,
         "--concurrent-namespace-syncs=5",
         "--profiling=false");
-  }
-
-  public ManagedProcess process() {
-    return process;
-  }
-
-  @Override
-  public void close() {
-    if (process != null) {
-      process.stop();
-    }
   }
 }

@@ -14,20 +14,16 @@ import java.util.Map;
  * etcd's write latency on CI disks. With an {@link EtcdSeed} the data directory starts as a copy of
  * it.
  */
-public final class Etcd implements AutoCloseable {
+public final class Etcd extends LocalComponent {
 
-  private final Path binary;
-  private final Path runDirectory;
   private final EtcdSeed seed;
   private int clientPort;
-  private ManagedProcess process;
 
   /**
    * @param seed the data to start from, or null to start empty
    */
   public Etcd(Path binary, Path runDirectory, EtcdSeed seed) {
-    this.binary = binary;
-    this.runDirectory = runDirectory;
+    super(binary, runDirectory);
     this.seed = seed;
   }
 
@@ -82,16 +78,5 @@ public final class Etcd implements AutoCloseable {
 
   public String clientUrl() {
     return "http://127.0.0.1:" + clientPort;
-  }
-
-  public ManagedProcess process() {
-    return process;
-  }
-
-  @Override
-  public void close() {
-    if (process != null) {
-      process.stop();
-    }
   }
 }

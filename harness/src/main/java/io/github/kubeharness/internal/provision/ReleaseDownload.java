@@ -5,6 +5,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Settings;
 import io.github.kubeharness.internal.process.RunDirectory;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -30,6 +32,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 
 /**
  * Downloads controller-tools' envtest release archive of one Kubernetes version and installs the
@@ -263,32 +268,38 @@ final class ReleaseDownload {
     }
   }
 
+  // Regular files only (links are skipped so none can point outside), each checked to land
+  // inside `into`; executables keep their execute bit.
   private static Path untar(Path archive, Path into, String name, URI url) {
-    try {
+    try (TarArchiveInputStream tar =
+        new TarArchiveInputStream(
+            new GzipCompressorInputStream(
+                new BufferedInputStream(Files.newInputStream(archive))))) {
       Files.createDirectories(into);
-      Process tar =
-          new ProcessBuilder("tar", "-xzf", archive.toString(), "-C", into.toString())
-              .redirectErrorStream(true)
-              .start();
-      String output = new String(tar.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      int exit = tar.waitFor();
-      if (exit != 0) {
-        throw failure(
-            null,
-            "The envtest archive %s from %s is truncated or corrupt: `tar -xzf`"
-                + " exited with %d: %s. Retry; if it persists, fix the archive on the server."
-                + ASSETS_FIX,
-            name,
-            url,
-            exit,
-            output.strip());
+      for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
+        if (!entry.isFile()) {
+          continue;
+        }
+        Path target = into.resolve(entry.getName()).normalize();
+        if (!target.startsWith(into)) {
+          throw new IOException("entry " + entry.getName() + " points outside the archive");
+        }
+        Files.createDirectories(target.getParent());
+        Files.copy(tar, target, StandardCopyOption.REPLACE_EXISTING);
+        if ((entry.getMode() & 0100) != 0) {
+          target.toFile().setExecutable(true);
+        }
       }
       return into;
     } catch (IOException e) {
       throw failure(
-          e, "Could not run `tar -xzf` on %s (%s). Put tar on the PATH." + ASSETS_FIX, name, e);
-    } catch (InterruptedException e) {
-      throw interrupted(url, e);
+          e,
+          "The envtest archive %s from %s is truncated or corrupt (%s). Retry; if it persists, fix"
+              + " the archive on the server."
+              + ASSETS_FIX,
+          name,
+          url,
+          e.getMessage());
     }
   }
 

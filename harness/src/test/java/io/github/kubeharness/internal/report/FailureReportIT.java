@@ -79,17 +79,32 @@ class FailureReportIT {
     testStarted = Instant.now();
 
     createNamespace(NAMESPACE);
+    createConfigMap(NAMESPACE, "demo", Map.of("greeting", "hello"));
+    createSecretAppliedByKubectl();
+    GenericKubernetesResource w1 = createDegradedWidget();
+    recordWarningEvent(w1);
+    beDeniedAsMallory();
+    createNamespace(OTHER_NAMESPACE);
+    createConfigMap(OTHER_NAMESPACE, "not-mine", Map.of());
+    createWidget(OTHER_NAMESPACE, "w-other");
+    writeReport();
+  }
+
+  private static void createConfigMap(String namespace, String name, Map<String, String> data) {
     admin
         .configMaps()
-        .inNamespace(NAMESPACE)
+        .inNamespace(namespace)
         .resource(
             new ConfigMapBuilder()
                 .withNewMetadata()
-                .withName("demo")
+                .withName(name)
                 .endMetadata()
-                .addToData("greeting", "hello")
+                .withData(data)
                 .build())
         .create();
+  }
+
+  private static void createSecretAppliedByKubectl() {
     admin
         .secrets()
         .inNamespace(NAMESPACE)
@@ -106,6 +121,10 @@ class FailureReportIT {
                 .addToStringData("password", "s3cret-value")
                 .build())
         .create();
+  }
+
+  /** Widget w1 with a Ready=False condition, as a failing controller would leave it. */
+  private static GenericKubernetesResource createDegradedWidget() {
     GenericKubernetesResource w1 = createWidget(NAMESPACE, "w1");
     w1.setAdditionalProperty(
         "status",
@@ -119,6 +138,10 @@ class FailureReportIT {
                     "message", "ConfigMap w1-config is missing",
                     "lastTransitionTime", Instant.now().toString().replaceAll("\\.\\d+", "")))));
     admin.genericKubernetesResources(WIDGETS).inNamespace(NAMESPACE).resource(w1).updateStatus();
+    return w1;
+  }
+
+  private static void recordWarningEvent(GenericKubernetesResource w1) {
     String now = Instant.now().toString().replaceAll("\\.\\d+", "");
     admin
         .v1()
@@ -147,6 +170,10 @@ class FailureReportIT {
                 .endSource()
                 .build())
         .create();
+  }
+
+  /** A request RBAC denies, for the report's API requests. */
+  private static void beDeniedAsMallory() {
     KubeUser mallory = controlPlane.addUser("mallory", List.of());
     try (KubernetesClient asMallory = mallory.newClient()) {
       assertThatThrownBy(
@@ -164,16 +191,9 @@ class FailureReportIT {
           .isInstanceOfSatisfying(
               KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(403));
     }
+  }
 
-    createNamespace(OTHER_NAMESPACE);
-    admin
-        .configMaps()
-        .inNamespace(OTHER_NAMESPACE)
-        .resource(
-            new ConfigMapBuilder().withNewMetadata().withName("not-mine").endMetadata().build())
-        .create();
-    createWidget(OTHER_NAMESPACE, "w-other");
-
+  private static void writeReport() {
     long begin = System.nanoTime();
     report =
         FailureReport.write(
