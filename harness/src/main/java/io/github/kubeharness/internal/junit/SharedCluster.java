@@ -11,7 +11,7 @@ import java.util.Optional;
  * store and closed by JUnit after the last test. Owns the admin client and the record of installed
  * CRDs.
  */
-public final class SharedCluster implements JUnitResource {
+final class SharedCluster implements JUnitResource {
 
   /** The user the controllers act as when they do not run under {@code rbac}. */
   static final String CONTROLLER_USER = "kube-harness-controller";

@@ -13,7 +13,7 @@ import java.util.Optional;
  * in the method or class store; closing stops the controllers and deletes the namespace — unless
  * the test failed and the namespace is to be kept.
  */
-public final class TestScope implements JUnitResource {
+final class TestScope implements JUnitResource {
 
   private final SharedCluster cluster;
   private final ExtensionConfig config;
