@@ -1,18 +1,28 @@
 package io.github.kubeharness.junit;
 
+import io.github.kubeharness.Backend;
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.junit.ControllerTestLifecycle;
+import io.github.kubeharness.internal.junit.ExtensionConfig;
+import io.github.kubeharness.internal.junit.RbacManifests;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
+import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * The JUnit Jupiter extension behind {@link ControllerTest}. It only maps JUnit's callbacks onto
- * the harness; the work is done by the control plane and its collaborators.
+ * The JUnit Jupiter extension behind {@link ControllerTest}: it reads the annotation (the one place
+ * its attributes are read) and maps JUnit's callbacks onto the harness's lifecycle.
  */
 public final class ControllerTestExtension
     implements BeforeAllCallback,
@@ -23,7 +33,7 @@ public final class ControllerTestExtension
         TestExecutionExceptionHandler {
 
   private final ControllerTestLifecycle lifecycle =
-      new ControllerTestLifecycle(ControllerTestSettings::read, TestNamespace.class);
+      new ControllerTestLifecycle(ControllerTestExtension::read, TestNamespace.class);
 
   @Override
   public void beforeAll(ExtensionContext context) {
@@ -59,5 +69,65 @@ public final class ControllerTestExtension
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
     return lifecycle.resolveParameter(parameter, context);
+  }
+
+  /** Reads a class's {@link ControllerTest}, resolved against the settings, once per class. */
+  static ExtensionConfig read(Class<?> testClass) {
+    ControllerTest annotation =
+        AnnotationSupport.findAnnotation(testClass, ControllerTest.class)
+            .orElseThrow(
+                () ->
+                    new ExtensionConfigurationException(
+                        testClass.getName()
+                            + " uses ControllerTestExtension without @ControllerTest; annotate"
+                            + " the class with @ControllerTest instead."));
+    String where = "@ControllerTest on " + testClass.getName();
+    try {
+      ControlPlaneOptions.Builder options = ControlPlaneOptions.builder();
+      if (!annotation.backend().isBlank()) {
+        options.withBackend(Backend.parse(annotation.backend(), where + " (backend)"));
+      }
+      if (!annotation.profile().isBlank()) {
+        options.withProfile(Profile.parse(annotation.profile(), where + " (profile)"));
+      }
+      if (!annotation.kubernetesVersion().isBlank()) {
+        options.withKubernetesVersion(annotation.kubernetesVersion());
+      }
+      // The audit log feeds the "API requests" part of failure reports.
+      options.withAuditLog(true);
+      return new ExtensionConfig(
+          testClass,
+          options.build(),
+          !annotation.kubernetesVersion().isBlank(),
+          List.of(annotation.crds()),
+          List.of(annotation.crdClasses()),
+          List.of(annotation.reconcilers()),
+          List.of(annotation.controllers()),
+          (controller, client, namespace) ->
+              ((ControllerFactory) controller).start(client, namespace),
+          annotation.namespaceMode() == NamespaceMode.PER_CLASS,
+          annotation.keepNamespaceOnFailure(),
+          rbac(annotation, where));
+    } catch (KubeHarnessException e) {
+      throw new ExtensionConfigurationException(e.getMessage(), e);
+    }
+  }
+
+  private static Optional<RbacManifests> rbac(ControllerTest annotation, String where) {
+    if (annotation.rbac().length == 0) {
+      return Optional.empty();
+    }
+    if (annotation.reconcilers().length == 0 && annotation.controllers().length == 0) {
+      throw new ExtensionConfigurationException(
+          where
+              + " sets rbac but no reconcilers or controllers to run under it. Add reconcilers ="
+              + " or controllers =, or remove rbac.");
+    }
+    String serviceAccount = annotation.serviceAccount();
+    if (!serviceAccount.isBlank() && !serviceAccount.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")) {
+      throw new ExtensionConfigurationException(
+          where + " serviceAccount '" + serviceAccount + "' is not a valid Kubernetes name.");
+    }
+    return Optional.of(RbacManifests.read(List.of(annotation.rbac()), serviceAccount, where));
   }
 }

@@ -5,7 +5,7 @@ import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.NetworkMode;
 import io.github.kubeharness.Profile;
-import io.github.kubeharness.internal.controlplane.ApiServerFlags;
+import io.github.kubeharness.internal.controlplane.ApiServer;
 import io.github.kubeharness.internal.controlplane.ControllerManager;
 import io.github.kubeharness.internal.controlplane.Etcd;
 import io.github.kubeharness.internal.controlplane.Pki;
@@ -82,7 +82,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
                 "apiserver",
                 API_PORT)
             .command(
-                ApiServerFlags.of(
+                ApiServer.flags(
                     "/pki",
                     host ? "http://127.0.0.1:" + etcdPort : "http://etcd:" + ETCD_PORT,
                     listen,

@@ -8,7 +8,7 @@ import io.github.kubeharness.internal.junit.ExtensionConfig;
 import org.junit.jupiter.api.Test;
 
 /** The top of the settings precedence: an annotation attribute beats every setting. */
-class ControllerTestSettingsTest {
+class ControllerTestExtensionTest {
 
   @ControllerTest(profile = "standard")
   static class AsksForStandard {}
@@ -18,7 +18,7 @@ class ControllerTestSettingsTest {
     String before = System.getProperty(Settings.PROFILE);
     System.setProperty(Settings.PROFILE, "minimal");
     try {
-      ExtensionConfig config = ControllerTestSettings.read(AsksForStandard.class);
+      ExtensionConfig config = ControllerTestExtension.read(AsksForStandard.class);
       assertThat(config.controlPlane().profile()).isEqualTo(Profile.STANDARD);
     } finally {
       if (before == null) {
