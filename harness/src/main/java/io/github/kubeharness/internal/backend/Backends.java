@@ -26,6 +26,11 @@ public final class Backends implements BackendProvider {
 
   @Override
   public ControlPlane create(ControlPlaneOptions options) {
+    return newControlPlane(options);
+  }
+
+  /** A new, not yet started, control plane for {@code options}: what the harness itself uses. */
+  public static ControlPlane newControlPlane(ControlPlaneOptions options) {
     Backend backend = options.backend();
     if (backend == Backend.AUTO) {
       backend = choose(options);

@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.internal.backend.Backends;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -42,7 +43,7 @@ final class SharedCluster implements JUnitResource {
   /** Starts (or, for the existing backend, connects to) the API server for {@code config}. */
   static SharedCluster start(ExtensionConfig config) {
     ClasspathCheck.requireUsableFabric8();
-    ControlPlane controlPlane = ControlPlane.create(config.controlPlane());
+    ControlPlane controlPlane = Backends.newControlPlane(config.controlPlane());
     controlPlane.start();
     try {
       return new SharedCluster(controlPlane);
