@@ -48,6 +48,9 @@ class MinimalProfileIT {
     Path run = controlPlane.logDirectory().orElseThrow();
     controlPlane.stop();
     assertThat(run).doesNotExist();
+    assertThatThrownBy(controlPlane::apiServerUrl)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("call start() first");
     if (controlPlane.backend() != Backend.LOCAL) {
       return; // the container backend's own test checks its containers are gone
     }
@@ -89,8 +92,10 @@ class MinimalProfileIT {
         .withName(crd.getMetadata().getName())
         .waitUntilCondition(
             c ->
+                // A CRD read right after creation can carry a status without conditions yet.
                 c != null
                     && c.getStatus() != null
+                    && c.getStatus().getConditions() != null
                     && c.getStatus().getConditions().stream()
                         .anyMatch(
                             cond ->

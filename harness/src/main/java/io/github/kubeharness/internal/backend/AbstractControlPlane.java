@@ -86,6 +86,11 @@ abstract class AbstractControlPlane implements ControlPlane {
       run.close();
       run = null;
     }
+    // What pointed at the stopped API server is gone with it: asking again fails clearly.
+    apiServerUrl = null;
+    kubeconfig = null;
+    kubeconfigFile = null;
+    ca = null;
     running = false;
     ShutdownHooks.unregister(this);
     if (failure.getSuppressed().length > 0) {
@@ -248,7 +253,7 @@ abstract class AbstractControlPlane implements ControlPlane {
   private <T> T requireStarted(String what, T value) {
     if (value == null) {
       throw new IllegalStateException(
-          what + "() needs a started control plane: call start() first");
+          what + "() needs a running control plane: call start() first");
     }
     return value;
   }
