@@ -104,14 +104,7 @@ class MinimalProfileIT {
             30,
             TimeUnit.SECONDS);
 
-    ResourceDefinitionContext widgets =
-        new ResourceDefinitionContext.Builder()
-            .withGroup("test.kubeharness.io")
-            .withVersion("v1")
-            .withKind("Widget")
-            .withPlural("widgets")
-            .withNamespaced(true)
-            .build();
+    ResourceDefinitionContext widgets = TestCrds.widgetResource("test.kubeharness.io");
     GenericKubernetesResource widget =
         new GenericKubernetesResourceBuilder()
             .withApiVersion("test.kubeharness.io/v1")

@@ -3,6 +3,7 @@ package io.github.kubeharness;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.github.kubeharness.internal.manifest.CrdInstaller;
 import io.github.kubeharness.internal.manifest.ManifestFiles;
@@ -12,6 +13,17 @@ import java.util.List;
 public final class TestCrds {
 
   private TestCrds() {}
+
+  /** The Widget resource of {@link #widgets(String)}, for generic clients. */
+  public static ResourceDefinitionContext widgetResource(String group) {
+    return new ResourceDefinitionContext.Builder()
+        .withGroup(group)
+        .withVersion("v1")
+        .withKind("Widget")
+        .withPlural("widgets")
+        .withNamespaced(true)
+        .build();
+  }
 
   /** {@code widgets.<group>}: namespaced, v1, any fields, status subresource. */
   public static CustomResourceDefinition widgets(String group) {

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.github.kubeharness.TestCrds;
 import java.util.List;
 import java.util.Map;
 
@@ -18,14 +19,7 @@ import java.util.Map;
  */
 final class Widgets {
 
-  static final ResourceDefinitionContext WIDGETS =
-      new ResourceDefinitionContext.Builder()
-          .withGroup("test.kubeharness.io")
-          .withVersion("v1")
-          .withKind("Widget")
-          .withPlural("widgets")
-          .withNamespaced(true)
-          .build();
+  static final ResourceDefinitionContext WIDGETS = TestCrds.widgetResource("test.kubeharness.io");
 
   private Widgets() {}
 

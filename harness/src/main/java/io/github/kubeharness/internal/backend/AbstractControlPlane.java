@@ -104,10 +104,6 @@ abstract class AbstractControlPlane implements ControlPlane {
     return run;
   }
 
-  final RunDirectory run() {
-    return run;
-  }
-
   /** Registers a started part, to be closed in reverse order on stop or failed start. */
   final <T extends AutoCloseable> T started(T part) {
     started.push(part);

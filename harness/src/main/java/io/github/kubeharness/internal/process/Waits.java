@@ -14,12 +14,6 @@ public final class Waits {
   private static final long FIRST_PAUSE_MILLIS = 10;
   private static final long MAX_PAUSE_MILLIS = 25;
 
-  /** A condition that may throw while it cannot be checked yet. */
-  @FunctionalInterface
-  public interface Condition {
-    boolean holds() throws Exception;
-  }
-
   private Waits() {}
 
   /** The {@link System#nanoTime()} deadline {@code timeout} from now. */
@@ -36,7 +30,7 @@ public final class Waits {
    * Returns when {@code condition} holds; fails at the deadline naming {@code what} and the last
    * error.
    */
-  public static void until(String what, long deadline, Condition condition) {
+  public static void until(String what, long deadline, HealthCheck condition) {
     poll(
         condition,
         deadline,
@@ -56,7 +50,7 @@ public final class Waits {
    * makes of the last error (or null) is thrown.
    */
   public static void poll(
-      Condition condition,
+      HealthCheck condition,
       long deadline,
       Runnable abortIfHopeless,
       Function<Exception, RuntimeException> timedOut) {
@@ -65,7 +59,7 @@ public final class Waits {
     while (true) {
       abortIfHopeless.run();
       try {
-        if (condition.holds()) {
+        if (condition.isReady()) {
           return;
         }
         last = null;

@@ -45,14 +45,7 @@ class FailureReportIT {
 
   static final String NAMESPACE = "report-it";
   static final String OTHER_NAMESPACE = "report-other";
-  static final ResourceDefinitionContext WIDGETS =
-      new ResourceDefinitionContext.Builder()
-          .withGroup("report.kubeharness.io")
-          .withVersion("v1")
-          .withKind("Widget")
-          .withPlural("widgets")
-          .withNamespaced(true)
-          .build();
+  static final ResourceDefinitionContext WIDGETS = TestCrds.widgetResource("report.kubeharness.io");
   static final List<String> LOG_LINES =
       List.of(
           "10:00:00.000 INFO  WidgetReconciler - reconciling report-it/w1",
