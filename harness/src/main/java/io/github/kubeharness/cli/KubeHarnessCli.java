@@ -18,7 +18,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -127,6 +129,13 @@ public final class KubeHarnessCli implements Callable<Integer> {
     @Option(names = "--with-kubectl", description = "Also provide kubectl (built like the rest).")
     boolean withKubectl;
 
+    @Option(
+        names = "--with-node",
+        description =
+            "Also provide a node's binaries: kubelet, kubeadm, kube-scheduler, kube-proxy (for the"
+                + " kind node image; a Go build of several minutes the first time).")
+    boolean withNode;
+
     @Option(names = "--verify", description = "Check cached binaries against their SHA-256.")
     boolean verify;
 
@@ -135,6 +144,8 @@ public final class KubeHarnessCli implements Callable<Integer> {
       ControlPlaneOptions options = controlPlane.options();
       BinaryResolver resolver = new BinaryResolver(options);
       Binaries binaries = resolver.resolve(options.profile(), withKubectl);
+      Map<Component, Path> node =
+          withNode ? resolver.resolve(Component.NODE, new LinkedHashSet<>()) : Map.of();
       if (verify) {
         for (Component c : Component.values()) {
           resolver.cache().verify(c);
@@ -147,6 +158,7 @@ public final class KubeHarnessCli implements Callable<Integer> {
       out.println("kube-apiserver=" + binaries.kubeApiServer());
       binaries.kubeControllerManager().ifPresent(p -> out.println("kube-controller-manager=" + p));
       binaries.kubectl().ifPresent(p -> out.println("kubectl=" + p));
+      node.forEach((c, p) -> out.println(c.fileName() + "=" + p));
       out.println("export KUBEBUILDER_ASSETS=" + binaries.kubeApiServer().getParent());
       return 0;
     }

@@ -73,15 +73,8 @@ public final class BinaryResolver {
    * targets and the e2e suite, which render kustomize manifests with it).
    */
   public Binaries resolve(Profile profile, boolean withKubectl) {
-    Set<Component> needed = needed(profile, withKubectl);
-    Map<Component, Path> found = new EnumMap<>(Component.class);
     Set<String> origins = new LinkedHashSet<>();
-    for (Component c : needed) {
-      lookUp(c, origins).ifPresent(p -> found.put(c, p));
-    }
-    if (found.size() < needed.size()) {
-      provision(needed, found, origins);
-    }
+    Map<Component, Path> found = resolve(needed(profile, withKubectl), origins);
     Optional<Path> kubectl =
         withKubectl
             ? Optional.of(found.get(Component.KUBECTL))
@@ -92,6 +85,22 @@ public final class BinaryResolver {
         Optional.ofNullable(found.get(Component.KUBE_CONTROLLER_MANAGER)),
         kubectl,
         String.join(" + ", origins));
+  }
+
+  /**
+   * Resolves {@code components}, provisioning the missing ones (built from Go modules when no
+   * download has them, as the node's binaries never are); adds where they came from to {@code
+   * origins}.
+   */
+  public Map<Component, Path> resolve(Set<Component> components, Set<String> origins) {
+    Map<Component, Path> found = new EnumMap<>(Component.class);
+    for (Component c : components) {
+      lookUp(c, origins).ifPresent(p -> found.put(c, p));
+    }
+    if (found.size() < components.size()) {
+      provision(components, found, origins);
+    }
+    return found;
   }
 
   private static Set<Component> needed(Profile profile, boolean withKubectl) {

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Creates or deletes the kind cluster `kube-harness` from kube-harness's node image:
+#   hack/kind/cluster.sh create IMAGE KUBECONFIG   (the node on our own Docker network)
+#   hack/kind/cluster.sh delete                    (cluster, node container and network)
+# KIND names the kind executable (default: kind on the PATH).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+KIND=${KIND:-kind}
+name=kube-harness
+network=kube-harness-kind
+subnet=172.30.0.0/24
+say() { echo "[kube-harness] $*"; }
+
+case "${1:-}" in
+  create)
+    image=${2:?usage: cluster.sh create IMAGE KUBECONFIG}
+    kubeconfig=${3:?usage: cluster.sh create IMAGE KUBECONFIG}
+    docker image inspect "$image" >/dev/null 2>&1 \
+      || { echo "node image $image not found: build it with make kind-image"; exit 1; }
+    [ "$(docker info --format '{{.DefaultRuntime}}' 2>/dev/null)" = runc-without-sys-resource ] \
+      || [ "$(awk '/^CapBnd:/ {print $2}' /proc/self/status)" = 000001ffffffffff ] \
+      || { echo "this machine's root cannot grant every capability, so Docker cannot start kind's privileged node: run hack/kind/docker-runtime.sh first (see the README, 'kind, here too')"; exit 1; }
+    # kind's nodes on a network of ours, IPv4 only, no masquerading: nothing leaves the machine.
+    if ! docker network inspect "$network" >/dev/null 2>&1; then
+      docker network create --driver bridge --subnet "$subnet" \
+        -o com.docker.network.bridge.enable_ip_masquerade=false "$network" >/dev/null
+    fi
+    mkdir -p "$(dirname "$kubeconfig")"
+    start=$(date +%s)
+    KIND_EXPERIMENTAL_DOCKER_NETWORK=$network "$KIND" create cluster --name "$name" --image "$image" \
+      --config hack/kind/cluster.yaml --kubeconfig "$kubeconfig" --wait 180s
+    # `kind create` returns before the default ServiceAccount exists; pods cannot be created until then.
+    for _ in $(seq 1 120); do
+      KUBECONFIG=$kubeconfig "${KUBECTL:-kubectl}" get serviceaccount default >/dev/null 2>&1 && break
+      sleep 0.5
+    done
+    say "kind cluster $name ready in $(( $(date +%s) - start )) s; export KUBECONFIG=$kubeconfig"
+    ;;
+  delete)
+    "$KIND" delete cluster --name "$name"
+    docker network rm "$network" >/dev/null 2>&1 || true
+    ;;
+  *)
+    echo "usage: $0 create IMAGE KUBECONFIG | delete"; exit 2 ;;
+esac

@@ -1,0 +1,3 @@
+module kubeharness.local/web
+
+go 1.22

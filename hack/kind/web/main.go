@@ -1,0 +1,23 @@
+// Command web serves a directory over HTTP: the Guestbook's web server in the e2e suite on kind,
+// where no nginx image can be pulled. It serves /usr/share/nginx/html on port 80 (where the
+// Guestbook mounts its page, as nginx would) and logs one line per request.
+package main
+
+import (
+	"flag"
+	"log"
+	"net/http"
+)
+
+func main() {
+	dir := flag.String("dir", "/usr/share/nginx/html", "directory to serve")
+	addr := flag.String("listen", ":80", "address to listen on")
+	flag.Parse()
+	files := http.FileServer(http.Dir(*dir))
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		log.Printf("%s %s %s", r.RemoteAddr, r.Method, r.URL.Path)
+		files.ServeHTTP(w, r)
+	})
+	log.Printf("serving %s on %s", *dir, *addr)
+	log.Fatal(http.ListenAndServe(*addr, handler))
+}
