@@ -10,10 +10,11 @@ JIB_FROM ?= eclipse-temurin:17-jre
 # kubectl from the PATH, else the one kube-harness provisions (built from Go modules like the rest).
 KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 
+.PHONY: kind-image web-image kind kind-delete kind-e2e
 .PHONY: help test build cli provision cluster dev fmt clean bench bench-readme images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
 
 help: ## list targets
-	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
 
 test: ## run every test against a real API server (the README's test command)
 	$(MVNW) verify
@@ -77,6 +78,26 @@ undeploy: $(CLI) ## remove everything deploy installed
 e2e: ## the e2e suite: on the current cluster with USE_EXISTING_CLUSTER=true (kind), else on a local control plane
 	$(MVNW) -Dspotless.check.skip=true -pl e2e -am verify -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
 	  -Dit.test='*E2E' -Dfailsafe.failIfNoSpecifiedTests=false
+
+# kind, here too (README): kind's node image assembled on this machine, a cluster from it, and the
+# release path on it. KIND_IMAGE defaults to kube-harness/kind-node:v<the harness's version>; set
+# it to a pulled kindest/node image where one can be pulled.
+KIND_IMAGE ?=
+
+kind-image: $(CLI) ## build kind's node image kube-harness/kind-node:v<version> here (first time ~15 min: Go builds, debootstrap; cached)
+	bash hack/kind/build-node-image.sh
+
+web-image: ## build kube-harness/guestbook-web:1, the Guestbook's web server for kind (no nginx image here)
+	bash hack/kind/build-web-image.sh
+
+kind: $(CLI) ## create the kind cluster kube-harness from KIND_IMAGE; kubeconfig in target/kind/kubeconfig
+	bash hack/kind/cluster.sh create target/kind/kubeconfig $(KIND_IMAGE)
+
+kind-delete: ## delete the kind cluster, its node container and its Docker network
+	bash hack/kind/cluster.sh delete
+
+kind-e2e: $(CLI) ## on the kind cluster: docker-build IMG, kind load, deploy, e2e, undeploy
+	bash hack/kind/e2e-on-kind.sh $(IMG)
 
 lint-workflows: ## check .github/workflows with actionlint (from the Go module proxy)
 	go run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12 .github/workflows/*.yml

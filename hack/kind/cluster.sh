@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Creates or deletes the kind cluster `kube-harness` from kube-harness's node image:
-#   hack/kind/cluster.sh create IMAGE KUBECONFIG   (the node on our own Docker network)
-#   hack/kind/cluster.sh delete                    (cluster, node container and network)
-# KIND names the kind executable (default: kind on the PATH).
+#   hack/kind/cluster.sh create KUBECONFIG [IMAGE]   (the node on our own Docker network)
+#   hack/kind/cluster.sh delete                      (cluster, node container and network)
+# IMAGE defaults to kube-harness/kind-node:v<the harness's Kubernetes version> (make kind-image).
+# KIND and KUBECTL name the executables (default: on the PATH, else built into the cache).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-KIND=${KIND:-kind}
+CLI=harness/target/kube-harness.jar
+KIND=${KIND:-$(command -v kind || bash hack/kind/install-kind.sh)}
 name=kube-harness
 network=kube-harness-kind
 subnet=172.30.0.0/24
@@ -13,8 +15,10 @@ say() { echo "[kube-harness] $*"; }
 
 case "${1:-}" in
   create)
-    image=${2:?usage: cluster.sh create IMAGE KUBECONFIG}
-    kubeconfig=${3:?usage: cluster.sh create IMAGE KUBECONFIG}
+    kubeconfig=${2:?usage: cluster.sh create KUBECONFIG [IMAGE]}
+    provisioned=$(java -jar "$CLI" provision --profile minimal --with-kubectl)
+    image=${3:-kube-harness/kind-node:v$(sed -n 's/^# Kubernetes v\([^ ]*\) .*/\1/p' <<<"$provisioned")}
+    KUBECTL=${KUBECTL:-$(command -v kubectl || sed -n 's/^kubectl=//p' <<<"$provisioned")}
     docker image inspect "$image" >/dev/null 2>&1 \
       || { echo "node image $image not found: build it with make kind-image"; exit 1; }
     [ "$(docker info --format '{{.DefaultRuntime}}' 2>/dev/null)" = runc-without-sys-resource ] \
@@ -29,9 +33,16 @@ case "${1:-}" in
     start=$(date +%s)
     KIND_EXPERIMENTAL_DOCKER_NETWORK=$network "$KIND" create cluster --name "$name" --image "$image" \
       --config hack/kind/cluster.yaml --kubeconfig "$kubeconfig" --wait 180s
+    export KUBECONFIG=$kubeconfig
+    # CoreDNS answers the cluster's names only: it forwards nothing off the machine.
+    "$KUBECTL" -n kube-system get configmap coredns -o json \
+      | jq '.data.Corefile |= (gsub("\\n *forward [^{]*\\{[^}]*\\}"; "") | gsub("\\n *loop\\n"; "\n"))' \
+      | "$KUBECTL" replace -f - >/dev/null
+    "$KUBECTL" -n kube-system rollout restart deployment coredns >/dev/null
+    "$KUBECTL" -n kube-system rollout status deployment coredns --timeout=180s >/dev/null
     # `kind create` returns before the default ServiceAccount exists; pods cannot be created until then.
     for _ in $(seq 1 120); do
-      KUBECONFIG=$kubeconfig "${KUBECTL:-kubectl}" get serviceaccount default >/dev/null 2>&1 && break
+      "$KUBECTL" get serviceaccount default >/dev/null 2>&1 && break
       sleep 0.5
     done
     say "kind cluster $name ready in $(( $(date +%s) - start )) s; export KUBECONFIG=$kubeconfig"
@@ -41,5 +52,5 @@ case "${1:-}" in
     docker network rm "$network" >/dev/null 2>&1 || true
     ;;
   *)
-    echo "usage: $0 create IMAGE KUBECONFIG | delete"; exit 2 ;;
+    echo "usage: $0 create KUBECONFIG [IMAGE] | delete"; exit 2 ;;
 esac

@@ -12,10 +12,12 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.github.kubeharness.ControlPlane;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,6 +32,11 @@ import org.junit.jupiter.api.TestMethodOrder;
  * ConfigMap, Deployment and Service it owns, scaling and deletion propagate, and it shuts down
  * cleanly. On kind (USE_EXISTING_CLUSTER=true after `make deploy`) pods really run and the sample
  * becomes Ready; against the local control plane the operator jar runs as its ServiceAccount.
+ *
+ * <p>On a cluster the suite also checks what only a kubelet can show: the Guestbook's pods run and
+ * turn Ready, {@code status.readyReplicas} follows them, the Service answers with the Guestbook's
+ * message, and scaling changes the number of running pods. {@code E2E_GUESTBOOK_IMAGE} names the
+ * web-server image when the default (nginx) cannot be pulled, as on the air-gapped machines.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class GuestbookE2E {
@@ -47,6 +54,7 @@ class GuestbookE2E {
   private static final boolean ON_CLUSTER =
       "true".equalsIgnoreCase(System.getenv("USE_EXISTING_CLUSTER"));
   private static final Duration WAIT = Duration.ofSeconds(ON_CLUSTER ? 180 : 60);
+  private static final String GUESTBOOK_IMAGE = System.getenv("E2E_GUESTBOOK_IMAGE");
 
   static ControlPlane controlPlane;
   static KubernetesClient admin;
@@ -110,8 +118,14 @@ class GuestbookE2E {
 
   @Test
   @Order(2)
-  void theSampleIsReconciledIntoOwnedChildren() throws IOException {
-    client.load(Files.newInputStream(SAMPLE)).inNamespace(namespace).create();
+  void theSampleIsReconciledIntoOwnedChildren() throws Exception {
+    GenericKubernetesResource sample =
+        client.genericKubernetesResources(GUESTBOOKS).load(Files.newInputStream(SAMPLE)).item();
+    if (GUESTBOOK_IMAGE != null && !GUESTBOOK_IMAGE.isBlank()) {
+      sample.setAdditionalProperty(
+          "spec", withImage(sample.getAdditionalProperties().get("spec"), GUESTBOOK_IMAGE));
+    }
+    client.genericKubernetesResources(GUESTBOOKS).resource(sample).create();
     GenericKubernetesResource guestbook =
         eventually(client.genericKubernetesResources(GUESTBOOKS).withName("guestbook-sample"))
             .within(WAIT)
@@ -121,6 +135,12 @@ class GuestbookE2E {
         .within(WAIT)
         .isOwnedBy(guestbook);
     eventually(client.services().withName("guestbook-sample")).within(WAIT).isOwnedBy(guestbook);
+    if (ON_CLUSTER) {
+      assertThat(readyReplicas(guestbook)).isEqualTo(1);
+      assertThat(KindChecks.readyPods(client, "guestbook-sample")).hasSize(1);
+      assertThat(KindChecks.httpThroughService(client, "guestbook-sample", 80))
+          .contains("Hello from the Guestbook operator!");
+    }
   }
 
   @Test
@@ -135,6 +155,44 @@ class GuestbookE2E {
             .within(WAIT)
             .satisfies(dep -> assertThat(dep.getSpec().getReplicas()).isEqualTo(3));
     assertThat(d.getMetadata().getOwnerReferences()).isNotEmpty();
+    if (ON_CLUSTER) {
+      // Three pods really run, and the Guestbook's status counts them only once they are Ready.
+      eventually(client.genericKubernetesResources(GUESTBOOKS).withName("guestbook-sample"))
+          .within(WAIT)
+          .satisfies(
+              gb -> {
+                assertThat(readyReplicas(gb)).isEqualTo(3);
+                assertThat(gb).extracting(GuestbookE2E::readyCondition).isEqualTo("True");
+              });
+      assertThat(KindChecks.readyPods(client, "guestbook-sample")).hasSize(3);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> withImage(Object spec, String image) {
+    Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) spec);
+    copy.put("image", image);
+    return copy;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Object readyReplicas(GenericKubernetesResource guestbook) {
+    Object status = guestbook.getAdditionalProperties().get("status");
+    return status instanceof Map<?, ?> map
+        ? ((Map<String, Object>) map).get("readyReplicas")
+        : null;
+  }
+
+  private static String readyCondition(GenericKubernetesResource guestbook) {
+    Object status = guestbook.getAdditionalProperties().get("status");
+    if (status instanceof Map<?, ?> map && map.get("conditions") instanceof List<?> conditions) {
+      for (Object c : conditions) {
+        if (c instanceof Map<?, ?> condition && "Ready".equals(condition.get("type"))) {
+          return String.valueOf(condition.get("status"));
+        }
+      }
+    }
+    return null;
   }
 
   @Test
