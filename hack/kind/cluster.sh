@@ -19,8 +19,14 @@ case "${1:-}" in
     provisioned=$(java -jar "$CLI" provision --profile minimal --with-kubectl)
     image=${3:-kube-harness/kind-node:v$(sed -n 's/^# Kubernetes v\([^ ]*\) .*/\1/p' <<<"$provisioned")}
     KUBECTL=${KUBECTL:-$(command -v kubectl || sed -n 's/^kubectl=//p' <<<"$provisioned")}
-    docker image inspect "$image" >/dev/null 2>&1 \
-      || { echo "node image $image not found: build it with make kind-image"; exit 1; }
+    # Our node image (it carries its inputs' hash) has its CNI baked in; an upstream one uses kind's.
+    config=hack/kind/cluster-upstream.yaml
+    if docker image inspect "$image" >/dev/null 2>&1; then
+      [ -z "$(docker image inspect -f '{{ index .Config.Labels "io.github.kubeharness.inputs" }}' "$image")" ] \
+        || config=hack/kind/cluster.yaml
+    elif [[ "$image" == kube-harness/* ]]; then
+      echo "node image $image not found: build it with make kind-image"; exit 1
+    fi
     [ "$(docker info --format '{{.DefaultRuntime}}' 2>/dev/null)" = runc-without-sys-resource ] \
       || [ "$(awk '/^CapBnd:/ {print $2}' /proc/self/status)" = 000001ffffffffff ] \
       || { echo "this machine's root cannot grant every capability, so Docker cannot start kind's privileged node: run hack/kind/docker-runtime.sh first (see the README, 'kind, here too')"; exit 1; }
@@ -32,7 +38,7 @@ case "${1:-}" in
     mkdir -p "$(dirname "$kubeconfig")"
     start=$(date +%s)
     KIND_EXPERIMENTAL_DOCKER_NETWORK=$network "$KIND" create cluster --name "$name" --image "$image" \
-      --config hack/kind/cluster.yaml --kubeconfig "$kubeconfig" --wait 180s
+      --config "$config" --kubeconfig "$kubeconfig" --wait 180s
     export KUBECONFIG=$kubeconfig
     # CoreDNS answers the cluster's names only: it forwards nothing off the machine.
     "$KUBECTL" -n kube-system get configmap coredns -o json \

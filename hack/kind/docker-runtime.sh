@@ -2,10 +2,9 @@
 # Makes Docker able to run privileged containers (kind's nodes) on machines whose root lacks
 # CAP_SYS_RESOURCE in its bounding set: installs runc-without-sys-resource as dockerd's default
 # runtime (/etc/docker/daemon.json) and restarts a running dockerd so that it takes effect. For
-# containers that ask for no missing capability nothing changes. Idempotent; run as root.
-#
-# Groundwork for the kind backend: verified here (Debian 12, docker.io 20.10.24: `docker run
-# --privileged` fails without it, works with it); not yet run by .ci/run.
+# containers that ask for no missing capability nothing changes. Idempotent; run as root; .ci/run
+# runs it before it starts dockerd. (Debian 12's docker.io 20.10.24: `docker run --privileged`
+# and `docker exec` into such a container fail without it.)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 wrapper=/usr/local/libexec/kube-harness/runc-without-sys-resource
@@ -21,11 +20,15 @@ jq --arg path "$wrapper" \
 mv "$config.new" "$config"
 if docker info >/dev/null 2>&1 \
     && [ "$(docker info --format '{{.DefaultRuntime}}')" != "runc-without-sys-resource" ]; then
-  args="$(tr '\0' ' ' </proc/"$(pgrep -xo dockerd)"/cmdline)"
-  pkill -x dockerd
-  for _ in $(seq 1 30); do pgrep -x dockerd >/dev/null || break; sleep 1; done
-  # shellcheck disable=SC2086 # the recorded command line, word-split as it was started
-  nohup $args >/tmp/kube-harness-dockerd.log 2>&1 &
+  if systemctl is-active --quiet docker 2>/dev/null; then
+    systemctl restart docker
+  else
+    args="$(tr '\0' ' ' </proc/"$(pgrep -xo dockerd)"/cmdline)"
+    pkill -x dockerd
+    for _ in $(seq 1 30); do pgrep -x dockerd >/dev/null || break; sleep 1; done
+    # shellcheck disable=SC2086 # the recorded command line, word-split as it was started
+    nohup $args >/tmp/kube-harness-dockerd.log 2>&1 &
+  fi
   for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && break; sleep 1; done
 fi
 echo "dockerd default runtime: $(docker info --format '{{.DefaultRuntime}}' 2>/dev/null || echo 'not running')"
