@@ -10,8 +10,10 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -128,6 +130,46 @@ class BinaryResolverTest {
     assertThat(binaries.etcd()).isEqualTo(etcd);
     assertThat(binaries.kubeApiServer()).isEqualTo(apiServer);
     assertThat(binaries.origin()).isEqualTo("cache " + cache.directory());
+  }
+
+  @Test
+  void nodeBinariesComeFromTheirVariablesTheAssetsDirectoryAndTheCacheLikeTheRest()
+      throws IOException {
+    Path kubelet = executable(elsewhere, "my-kubelet");
+    Path kubeadm = executable(assets, "kubeadm");
+    BinaryCache cache = resolver(Map.of()).cache();
+    Path scheduler =
+        cache.install(Component.KUBE_SCHEDULER, executable(elsewhere, "kube-scheduler"));
+    Path proxy = cache.install(Component.KUBE_PROXY, executable(elsewhere, "kube-proxy"));
+    Set<String> origins = new LinkedHashSet<>();
+
+    Map<Component, Path> node =
+        resolver(Map.of("TEST_ASSET_KUBELET", kubelet.toString())).resolve(Component.NODE, origins);
+
+    assertThat(node)
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                Component.KUBELET, kubelet,
+                Component.KUBEADM, kubeadm,
+                Component.KUBE_SCHEDULER, scheduler,
+                Component.KUBE_PROXY, proxy));
+    assertThat(origins)
+        .containsExactlyInAnyOrder(
+            "TEST_ASSET_KUBELET", "KUBEBUILDER_ASSETS=" + assets, "cache " + cache.directory());
+  }
+
+  @Test
+  void aMissingNodeBinaryIsBuiltAndTheMessageSaysWhatCannotBe() throws IOException {
+    Path noGo = elsewhere.resolve("no-such-dir").resolve("go");
+
+    assertThatThrownBy(
+            () ->
+                resolver(Map.of("KUBE_HARNESS_GO", noGo.toString()))
+                    .resolve(Component.NODE, new LinkedHashSet<>()))
+        .isInstanceOf(KubeHarnessException.class)
+        .hasMessageContaining("no working Go toolchain")
+        .hasMessageContaining(noGo.toString());
+    assertNothingProvisioned();
   }
 
   @Test
