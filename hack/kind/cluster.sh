@@ -20,10 +20,10 @@ case "${1:-}" in
     image=${3:-kube-harness/kind-node:v$(sed -n 's/^# Kubernetes v\([^ ]*\) .*/\1/p' <<<"$provisioned")}
     KUBECTL=${KUBECTL:-$(command -v kubectl || sed -n 's/^kubectl=//p' <<<"$provisioned")}
     # Our node image (it carries its inputs' hash) has its CNI baked in; an upstream one uses kind's.
-    config=hack/kind/cluster-upstream.yaml
+    config=harness/src/main/resources/io/github/kubeharness/kind/upstream-node.yaml
     if docker image inspect "$image" >/dev/null 2>&1; then
       [ -z "$(docker image inspect -f '{{ index .Config.Labels "io.github.kubeharness.inputs" }}' "$image")" ] \
-        || config=hack/kind/cluster.yaml
+        || config=harness/src/main/resources/io/github/kubeharness/kind/kube-harness-node.yaml
     elif [[ "$image" == kube-harness/* ]]; then
       echo "node image $image not found: build it with make kind-image"; exit 1
     fi

@@ -1,10 +1,12 @@
 // Command web serves a directory over HTTP: the Guestbook's web server in the e2e suite on kind,
 // where no nginx image can be pulled. It serves /usr/share/nginx/html on port 80 (where the
-// Guestbook mounts its page, as nginx would) and logs one line per request.
+// Guestbook mounts its page, as nginx would) and logs one line per request. With -say it prints
+// one line and exits 0 instead: a Job's workload in the kind backend's tests.
 package main
 
 import (
 	"flag"
+	"fmt"
 	"log"
 	"net/http"
 )
@@ -12,7 +14,12 @@ import (
 func main() {
 	dir := flag.String("dir", "/usr/share/nginx/html", "directory to serve")
 	addr := flag.String("listen", ":80", "address to listen on")
+	say := flag.String("say", "", "print this line and exit")
 	flag.Parse()
+	if *say != "" {
+		fmt.Println(*say)
+		return
+	}
 	files := http.FileServer(http.Dir(*dir))
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		log.Printf("%s %s %s", r.RemoteAddr, r.Method, r.URL.Path)

@@ -17,7 +17,12 @@ public enum Backend {
   /** A k3s cluster in a Testcontainer ({@code rancher/k3s}): pods really run. */
   K3S,
   /** The cluster of the current kubeconfig (kind, or any cluster). */
-  EXISTING;
+  EXISTING,
+  /**
+   * A kind cluster created (and deleted) by the harness: a real node whose kubelet runs pods, from
+   * kube-harness's node image or upstream's {@code kindest/node}.
+   */
+  KIND;
 
   /** The lower-case name used in settings and messages. */
   public String settingValue() {

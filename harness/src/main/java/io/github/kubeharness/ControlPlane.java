@@ -86,6 +86,22 @@ public interface ControlPlane extends AutoCloseable {
   }
 
   /**
+   * Makes local Docker images available to the cluster's nodes ({@code kind load docker-image}), so
+   * pods can run an image that was just built (use {@code imagePullPolicy: IfNotPresent} or {@code
+   * Never}, and a tag other than {@code latest}).
+   *
+   * @throws UnsupportedOperationException on backends without a kubelet (only {@code kind} runs
+   *     pods from local images)
+   */
+  default void loadImage(String... images) {
+    throw new UnsupportedOperationException(
+        "The "
+            + backend().settingValue()
+            + " backend runs no kubelet, so it cannot load images: pods are stored but never run."
+            + " Use the kind backend (-Dkubeharness.backend=kind) for tests with running pods.");
+  }
+
+  /**
    * Creates an identity authenticated by a client certificate, with no permissions beyond what RBAC
    * grants its name or groups (envtest's {@code AddUser}). Use it to test RBAC.
    *

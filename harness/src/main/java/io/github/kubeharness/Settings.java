@@ -58,6 +58,19 @@ public final class Settings {
   /** Image of the k3s backend. Default {@code rancher/k3s:v<version>-k3s1}. */
   public static final String K3S_IMAGE = "kubeharness.k3s.image";
 
+  /**
+   * Node image of the kind backend. Default {@code kube-harness/kind-node:v<version>} where it
+   * exists locally ({@code make kind-image}), else {@code kindest/node:v<version>}.
+   */
+  public static final String KIND_IMAGE = "kubeharness.kind.image";
+
+  /**
+   * {@code true}: the kind backend keeps its cluster when the JVM exits and the next JVM attaches
+   * to it (delete it with {@code kind delete cluster --name kube-harness-reuse-...} or {@code make
+   * kind-delete}). Default {@code false}.
+   */
+  public static final String KIND_REUSE = "kubeharness.kind.reuse";
+
   /** etcd image of the container backend. Default {@code registry.k8s.io/etcd:<its version>-0}. */
   public static final String CONTAINER_ETCD_IMAGE = "kubeharness.container.etcd.image";
 
@@ -87,7 +100,7 @@ public final class Settings {
   /** Every setting, in the order {@code kube-harness env} prints them. */
   public static final List<Setting> ALL =
       List.of(
-          new Setting(BACKEND, "auto|local|container|k3s|existing", "auto"),
+          new Setting(BACKEND, "auto|local|container|k3s|existing|kind", "auto"),
           new Setting(PROFILE, "minimal|standard", "minimal"),
           new Setting(KUBERNETES_VERSION, "MAJOR.MINOR.PATCH", Versions.KUBERNETES),
           new Setting(NETWORK, "bridge|host", "bridge"),
@@ -98,6 +111,11 @@ public final class Settings {
           new Setting(START_TIMEOUT_SECONDS, "seconds > 0", "60"),
           new Setting(EVENTUALLY_TIMEOUT_SECONDS, "seconds > 0", "30"),
           new Setting(K3S_IMAGE, "an image", "rancher/k3s:v<version>-k3s1"),
+          new Setting(
+              KIND_IMAGE,
+              "an image",
+              "kube-harness/kind-node:v<version> if built, else kindest/node:v<version>"),
+          new Setting(KIND_REUSE, "true|false", "false"),
           new Setting(CONTAINER_ETCD_IMAGE, "an image", "registry.k8s.io/etcd:<etcd version>-0"),
           new Setting(
               CONTAINER_APISERVER_IMAGE, "an image", "registry.k8s.io/kube-apiserver:v<version>"),

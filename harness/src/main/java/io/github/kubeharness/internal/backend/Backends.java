@@ -40,6 +40,7 @@ public final class Backends implements BackendProvider {
       case CONTAINER -> TestcontainersSupport.container(options);
       case K3S -> TestcontainersSupport.k3s(options);
       case EXISTING -> new ExistingCluster(options);
+      case KIND -> new KindControlPlane(options);
       case AUTO -> throw new IllegalStateException("auto was resolved above");
     };
   }

@@ -147,6 +147,13 @@ final class ContainerComponent implements AutoCloseable {
     if (causes.contains("pull") || causes.contains("No such image")) {
       return imageMissing(e.getMessage());
     }
+    if (causes.contains("Container did not start correctly")) {
+      // It exited before Testcontainers looked (how fast depends on the runtime): the same
+      // failure as an exit while waiting for readiness, and its log says why.
+      String log = logTail();
+      container.stop();
+      return name + " (" + image + ") exited during start.\nLast lines of its log:\n" + log;
+    }
     return "Cannot start the " + name + " container (" + image + "): " + e.getMessage();
   }
 

@@ -36,7 +36,7 @@ public final class Watchdog {
           // Straight to SIGKILL: the run's data is temporary, so a graceful shutdown buys
           // nothing, and the processes should be gone the moment the JVM is.
           "if [ -n \"$(printf '%s' \"$pids\" | tr -d ' ')\" ]; then kill -KILL $pids 2>/dev/null; fi",
-          "for c in $containers; do docker rm -f \"$c\" >/dev/null 2>&1; done",
+          "for c in $containers; do docker rm -f -v \"$c\" >/dev/null 2>&1; done",
           "for d in $dirs; do rm -rf \"$d\"; done",
           "");
 

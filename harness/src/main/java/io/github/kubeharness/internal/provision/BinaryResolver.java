@@ -197,6 +197,11 @@ public final class BinaryResolver {
   }
 
   private String goCommand() {
+    return goCommand(environment);
+  }
+
+  /** The Go command: {@value #GO_VARIABLE} when set, else {@code go} from the PATH. */
+  static String goCommand(Function<String, String> environment) {
     String go = environment.apply(GO_VARIABLE);
     return go == null || go.isBlank() ? "go" : go.trim();
   }

@@ -127,6 +127,37 @@ final class SourceBuild {
     return built;
   }
 
+  /**
+   * {@code go install pkg@version} into {@code binDir} (a tool such as kind, built from its module
+   * as published); returns the installed executable, named like the package's last element.
+   */
+  Path goInstall(String pkg, String version, Path binDir) {
+    try {
+      Files.createDirectories(workRoot);
+      Files.createDirectories(binDir);
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot create " + binDir + ": " + e, e);
+    }
+    try {
+      run(workRoot, List.of(go, "env", "GOVERSION"), null);
+    } catch (KubeHarnessException e) {
+      throw new KubeHarnessException(
+          pkg
+              + " "
+              + version
+              + " is needed and cannot be built: no working Go toolchain (`"
+              + go
+              + "`). Install Go (1.26 or newer), or put the tool on the PATH.",
+          e);
+    }
+    run(
+        workRoot,
+        List.of(go, "install", "-trimpath", "-ldflags", "-s -w", pkg + "@" + version),
+        "building " + pkg + " " + version + " from Go modules (about a minute, once)",
+        Map.of("GOBIN", binDir.toAbsolutePath().toString()));
+    return binDir.resolve(pkg.substring(pkg.lastIndexOf('/') + 1));
+  }
+
   private static String kubernetesPackage(Component c) {
     return "k8s.io/kubernetes/cmd/" + c.fileName();
   }
@@ -300,6 +331,10 @@ final class SourceBuild {
 
   /** Runs a Go command in {@code dir}, appending output to the build log; returns its stdout. */
   private String run(Path dir, List<String> command, String step) {
+    return run(dir, command, step, Map.of());
+  }
+
+  private String run(Path dir, List<String> command, String step, Map<String, String> env) {
     Instant start = Instant.now();
     if (step != null) {
       progress.accept(step + " ...");
@@ -324,6 +359,7 @@ final class SourceBuild {
       builder.environment().put("CGO_ENABLED", "0");
       builder.environment().put("GOFLAGS", "-mod=mod");
       builder.environment().put("GOWORK", "off");
+      builder.environment().putAll(env);
       Process process = builder.start();
       Watchdog.get().watch(process.pid());
       try {

@@ -1,0 +1,51 @@
+package io.github.kubeharness.internal.provision;
+
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Tools the harness runs beside the Kubernetes binaries (kind), each built once per version from
+ * its Go module into {@code <cache>/tools/<name>-<version>} with the same Go toolchain and module
+ * proxy as the binaries, and reused from there.
+ */
+public final class GoTools {
+
+  private GoTools() {}
+
+  /**
+   * The executable of {@code pkg} at {@code version}, building it on first use (progress goes to
+   * the options' progress sink).
+   */
+  public static Path installed(ControlPlaneOptions options, String pkg, String version) {
+    String name = pkg.substring(pkg.lastIndexOf('/') + 1);
+    Path tools = options.cacheDirectory().resolve("tools");
+    Path target = tools.resolve(name + "-" + version);
+    if (Files.isExecutable(target)) {
+      return target;
+    }
+    try {
+      Files.createDirectories(tools);
+      // Build into a private directory and rename: a concurrent JVM never sees half a binary.
+      Path staging = Files.createTempDirectory(tools, "." + name + "-");
+      try {
+        Path built =
+            new SourceBuild(
+                    BinaryResolver.goCommand(System::getenv),
+                    options.cacheDirectory().resolve("build"),
+                    options.progress())
+                .goInstall(pkg, version, staging);
+        Files.move(built, target, StandardCopyOption.ATOMIC_MOVE);
+      } finally {
+        io.github.kubeharness.internal.process.RunDirectory.deleteRecursively(staging);
+      }
+      return target;
+    } catch (IOException e) {
+      throw new KubeHarnessException(
+          "Cannot install " + name + " " + version + " into " + tools + ": " + e, e);
+    }
+  }
+}
