@@ -10,7 +10,7 @@ JIB_FROM ?= eclipse-temurin:17-jre
 # kubectl from the PATH, else the one kube-harness provisions (built from Go modules like the rest).
 KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 
-.PHONY: kind-image web-image kind kind-delete kind-e2e
+.PHONY: kind-image web-image kind kind-delete kind-e2e test-kind
 .PHONY: help test build cli provision cluster dev fmt clean bench bench-readme images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
 
 help: ## list targets
@@ -95,6 +95,11 @@ kind: $(CLI) ## create the kind cluster kube-harness from KIND_IMAGE; kubeconfig
 
 kind-delete: ## delete the kind cluster, its node container and its Docker network
 	bash hack/kind/cluster.sh delete
+
+test-kind: $(CLI) ## the tests tagged kind, on the kind backend (KindBackendIT, GuestbookOnKindIT); needs make kind-image
+	bash hack/kind/build-web-image.sh
+	$(MVNW) -Dspotless.check.skip=true -pl harness,sample-operator -am verify -Dgroups=kind \
+	  -Dkubeharness.excludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false
 
 kind-e2e: $(CLI) ## on the kind cluster: docker-build IMG, kind load, deploy, e2e, undeploy
 	bash hack/kind/e2e-on-kind.sh $(IMG)
