@@ -20,6 +20,8 @@ import java.util.function.Supplier;
  * <ul>
  *   <li>{@code objects.yaml} — every object of the namespace, custom resources included;
  *   <li>{@code events.txt} — the namespace's events, oldest first;
+ *   <li>{@code pods.txt} — the pods' phase, conditions and container states, with the last log
+ *       lines of those not Ready, failed or restarted (backends with a kubelet);
  *   <li>{@code controller.log} — the controller log lines the caller captured;
  *   <li>{@code api-requests.txt} — the requests on the namespace since the test started, from the
  *       apiserver's audit log, with denied ones marked;
@@ -34,6 +36,7 @@ public final class FailureReport {
 
   static final String OBJECTS = "objects.yaml";
   static final String EVENTS = "events.txt";
+  static final String PODS = "pods.txt";
   static final String CONTROLLER_LOG = "controller.log";
   static final String API_REQUESTS = "api-requests.txt";
   static final String SUMMARY = "summary.txt";
@@ -95,14 +98,21 @@ public final class FailureReport {
             notes,
             () -> EventTable.read(admin, namespace),
             problem -> new EventTable.Result(List.of(), null, "# " + problem + "\n"));
+    PodStatus.Result pods =
+        guarded(
+            "pods.txt",
+            notes,
+            () -> PodStatus.read(admin, namespace),
+            problem -> new PodStatus.Result(0, List.of(), "# " + problem + "\n"));
     ControllerLog.Result log = ControllerLog.of(controllerLogLines);
 
     writeFile(directory.resolve(OBJECTS), objects.yaml(), notes);
     writeFile(directory.resolve(EVENTS), events.text(), notes);
+    writeFile(directory.resolve(PODS), pods.text(), notes);
     writeFile(directory.resolve(CONTROLLER_LOG), log.text(), notes);
     writeFile(directory.resolve(API_REQUESTS), requests.text(), notes);
     String summary =
-        ReportSummary.render(directory, namespace, objects, events, requests, log, notes);
+        ReportSummary.render(directory, namespace, objects, events, pods, requests, log, notes);
     writeFile(directory.resolve(SUMMARY), summary, new ArrayList<>());
     return new FailureReport(directory, summary);
   }
@@ -127,7 +137,7 @@ public final class FailureReport {
       Files.createDirectories(directory);
       // Only the report's own files: the directory is the caller's, and a stale file from an
       // earlier run must not pass for this one.
-      for (String name : List.of(OBJECTS, EVENTS, CONTROLLER_LOG, API_REQUESTS, SUMMARY)) {
+      for (String name : List.of(OBJECTS, EVENTS, PODS, CONTROLLER_LOG, API_REQUESTS, SUMMARY)) {
         Files.deleteIfExists(directory.resolve(name));
       }
     } catch (IOException | RuntimeException e) {

@@ -25,6 +25,7 @@ final class ReportSummary {
       String namespace,
       NamespaceDump.Result objects,
       EventTable.Result events,
+      PodStatus.Result pods,
       AuditFilter.Result requests,
       ControllerLog.Result log,
       List<String> notes) {
@@ -32,6 +33,7 @@ final class ReportSummary {
     lines.add("kube-harness report: " + display(directory));
     lines.add("  namespace " + namespace + ": " + objects(objects));
     lines.addAll(events(events));
+    lines.addAll(pods(pods));
     lines.addAll(requests(requests));
     lines.add(
         log.lines() == 0
@@ -109,6 +111,27 @@ final class ReportSummary {
     lines.add("  " + warnings.size() + " warning events in events.txt, newest first:");
     for (int i = warnings.size() - 1; i >= Math.max(0, warnings.size() - MAX_DETAILS); i--) {
       lines.add("    " + describe(warnings.get(i)));
+    }
+    return lines;
+  }
+
+  // Only pods that ran and are unhealthy: on backends without a kubelet every pod is Pending.
+  private static List<String> pods(PodStatus.Result pods) {
+    if (pods.unhealthy().isEmpty()) {
+      return List.of();
+    }
+    List<String> lines = new ArrayList<>();
+    lines.add(
+        "  "
+            + plural(pods.unhealthy().size(), "unhealthy pod")
+            + " of "
+            + pods.pods()
+            + " (status and logs in pods.txt):");
+    pods.unhealthy().stream()
+        .limit(MAX_DETAILS)
+        .forEach(p -> lines.add("    " + ReportText.oneLine(p, MAX_MESSAGE)));
+    if (pods.unhealthy().size() > MAX_DETAILS) {
+      lines.add("    +" + (pods.unhealthy().size() - MAX_DETAILS) + " more");
     }
     return lines;
   }

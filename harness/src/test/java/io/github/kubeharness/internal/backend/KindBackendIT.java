@@ -17,12 +17,20 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.report.FailureReport;
 import io.github.kubeharness.junit.ControllerTest;
+import io.github.kubeharness.junit.TestNamespace;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The kind backend behaves like the others (a namespace and client per test, eventual assertions)
@@ -42,6 +50,8 @@ class KindBackendIT {
 
   ControlPlane controlPlane;
   KubernetesClient client;
+  @TestNamespace String namespace;
+  @TempDir Path reports;
 
   @BeforeEach
   void loadTheWorkloadImage() {
@@ -139,6 +149,49 @@ class KindBackendIT {
     Pod pod = client.pods().withLabel("job-name", "say-hello").list().getItems().get(0);
     assertThat(client.pods().withName(pod.getMetadata().getName()).getLog())
         .contains("hello from a kind node");
+  }
+
+  @Test
+  void theFailureReportShowsACrashingPodsStatusAndLog() throws Exception {
+    // Exits at once, and the kubelet restarts it: the CrashLoopBackOff a broken image gives.
+    client
+        .resource(
+            new PodBuilder()
+                .withNewMetadata()
+                .withName("crashing")
+                .endMetadata()
+                .withNewSpec()
+                .withContainers(
+                    new ContainerBuilder()
+                        .withName("app")
+                        .withImage(IMAGE)
+                        .withImagePullPolicy("IfNotPresent")
+                        .withArgs("-say", "config file missing, giving up")
+                        .build())
+                .endSpec()
+                .build())
+        .create();
+    eventually(client.pods().withName("crashing"))
+        .within(POD_START)
+        .satisfies(
+            pod ->
+                assertThat(pod.getStatus().getContainerStatuses().get(0).getRestartCount())
+                    .isPositive());
+
+    FailureReport report =
+        FailureReport.write(
+            reports.resolve("crashing"),
+            client,
+            namespace,
+            Instant.now(),
+            Optional.empty(),
+            List.of());
+
+    assertThat(report.summary()).contains("1 unhealthy pod of 1").contains("crashing: app ");
+    assertThat(Files.readString(report.directory().resolve("pods.txt")))
+        .contains("Pod crashing  phase=Running", "container app  image=" + IMAGE)
+        .contains("--- log of app")
+        .contains("config file missing, giving up");
   }
 
   /** The web server on port 80 (serving its root file system), probed on {@code probePort}. */

@@ -38,16 +38,28 @@ class ReportSummaryTest {
             "ns",
             new NamespaceDump.Result(true, objects, List.of(), ""),
             new EventTable.Result(events, null, ""),
+            new PodStatus.Result(
+                5,
+                List.of(
+                    "web-1: web CrashLoopBackOff",
+                    "web-2: web exited 1",
+                    "web-3: not Ready (ContainersNotReady)",
+                    "web-4: web restarted 2x"),
+                ""),
             new AuditFilter.Result(true, requests, null, ""),
             new ControllerLog.Result(0, 0, ""),
             List.of());
 
-    assertThat(summary.lines().count()).isLessThanOrEqualTo(15);
+    assertThat(summary.lines().count()).isLessThanOrEqualTo(20);
     assertThat(summary)
         .startsWith("kube-harness report: target/reports/SomeIT/test/\n")
         .contains("13 objects (Widget w [Ready=False: Broken], ConfigMap cm0, ")
         .contains("ConfigMap cm6, +5 more)")
         .contains("5 warning events in events.txt, newest first:\n    Widget/w Failed4: m\n")
+        .contains(
+            "4 unhealthy pods of 5 (status and logs in pods.txt):\n"
+                + "    web-1: web CrashLoopBackOff\n    web-2: web exited 1\n"
+                + "    web-3: not Ready (ContainersNotReady)\n    +1 more\n")
         .contains("7 denied API requests in api-requests.txt:\n")
         .contains("    ctl create secrets -> 403 (x6)\n    ctl get pods -> 403\n")
         .contains("1 other failed API request (409 x1) in api-requests.txt")
