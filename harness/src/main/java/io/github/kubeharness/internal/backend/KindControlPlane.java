@@ -60,7 +60,6 @@ final class KindControlPlane extends AbstractControlPlane {
   @Override
   void startComponents() {
     requireDocker();
-    kind = KindCli.find(options);
     String image = image(options.kubernetesVersion(), KindControlPlane::imageExists);
     if (options.offline() && !imageExists(image)) {
       // kind would try to pull it, and an offline run sends nothing off the machine.
@@ -75,6 +74,7 @@ final class KindControlPlane extends AbstractControlPlane {
               + Settings.KIND_IMAGE
               + "=<image>.");
     }
+    kind = KindCli.find(options);
     boolean ours = isOurs(image);
     boolean reuse = Settings.booleanValue(Settings.KIND_REUSE).orElse(false);
     clusterName = clusterName(image, reuse);
