@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -143,9 +144,15 @@ public final class KubeHarnessCli implements Callable<Integer> {
     public Integer call() {
       ControlPlaneOptions options = controlPlane.options();
       BinaryResolver resolver = new BinaryResolver(options);
+      Map<Component, Path> node = Map.of();
+      if (withNode) {
+        // One build for everything missing: the Go module resolution is shared.
+        Set<Component> all = BinaryResolver.needed(options.profile(), withKubectl);
+        all.addAll(Component.NODE);
+        node = resolver.resolve(all, new LinkedHashSet<>());
+        node.keySet().retainAll(Component.NODE);
+      }
       Binaries binaries = resolver.resolve(options.profile(), withKubectl);
-      Map<Component, Path> node =
-          withNode ? resolver.resolve(Component.NODE, new LinkedHashSet<>()) : Map.of();
       if (verify) {
         for (Component c : Component.values()) {
           resolver.cache().verify(c);

@@ -103,7 +103,8 @@ public final class BinaryResolver {
     return found;
   }
 
-  private static Set<Component> needed(Profile profile, boolean withKubectl) {
+  /** The binaries {@code profile} needs, plus kubectl when asked. */
+  public static Set<Component> needed(Profile profile, boolean withKubectl) {
     Set<Component> needed = EnumSet.of(Component.ETCD, Component.KUBE_APISERVER);
     if (profile == Profile.STANDARD) {
       needed.add(Component.KUBE_CONTROLLER_MANAGER);
