@@ -3,6 +3,7 @@ package io.github.kubeharness.internal.backend;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * The {@code kind} backend: a kind cluster whose kubelet runs pods for real, from kube-harness's
@@ -141,7 +143,7 @@ final class KindControlPlane extends AbstractControlPlane {
    * The node image: the setting, else ours for this version where it exists locally, else
    * upstream's.
    */
-  static String image(String kubernetesVersion, java.util.function.Predicate<String> exists) {
+  static String image(String kubernetesVersion, Predicate<String> exists) {
     return Settings.get(Settings.KIND_IMAGE)
         .orElseGet(
             () -> {
@@ -184,9 +186,7 @@ final class KindControlPlane extends AbstractControlPlane {
     String kubeconfig = kind.kubeconfig(clusterName);
     String url = Config.fromKubeconfig(kubeconfig).getMasterUrl();
     try (KubernetesClient client =
-        new io.fabric8.kubernetes.client.KubernetesClientBuilder()
-            .withConfig(Config.fromKubeconfig(kubeconfig))
-            .build()) {
+        new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig)).build()) {
       String ready = client.raw("/readyz");
       if (!"ok".equals(ready == null ? null : ready.strip())) {
         throw new KubeHarnessException("/readyz answered " + ready);

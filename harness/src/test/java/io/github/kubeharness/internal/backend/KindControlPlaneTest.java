@@ -1,0 +1,44 @@
+package io.github.kubeharness.internal.backend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.kubeharness.Settings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** How the kind backend picks its node image and names its clusters. */
+class KindControlPlaneTest {
+
+  @AfterEach
+  void clearSettings() {
+    System.clearProperty(Settings.KIND_IMAGE);
+  }
+
+  @Test
+  void ourNodeImageWinsWhereItExistsElseUpstreams() {
+    assertThat(KindControlPlane.image("1.37.2", image -> true))
+        .isEqualTo("kube-harness/kind-node:v1.37.2");
+    assertThat(KindControlPlane.image("1.37.2", image -> false)).isEqualTo("kindest/node:v1.37.2");
+  }
+
+  @Test
+  void theSettingWinsOverBoth() {
+    System.setProperty(Settings.KIND_IMAGE, "registry.example/node:v1");
+    assertThat(KindControlPlane.image("1.37.2", image -> true))
+        .isEqualTo("registry.example/node:v1");
+  }
+
+  @Test
+  void reusedClustersAreNamedByImageOthersByJvmAndCount() {
+    String pid = String.valueOf(ProcessHandle.current().pid());
+    assertThat(KindControlPlane.clusterName("kube-harness/kind-node:v1.37.2", true))
+        .isEqualTo(KindControlPlane.clusterName("kube-harness/kind-node:v1.37.2", true))
+        .isNotEqualTo(KindControlPlane.clusterName("kindest/node:v1.37.2", true))
+        .startsWith("kube-harness-reuse-");
+    String first = KindControlPlane.clusterName("any", false);
+    String second = KindControlPlane.clusterName("any", false);
+    assertThat(first).startsWith("kube-harness-" + pid + "-").isNotEqualTo(second);
+    // kind names its node container <cluster>-control-plane: a DNS label of at most 63.
+    assertThat(first + "-control-plane").matches("[a-z0-9-]{1,63}");
+  }
+}
