@@ -84,7 +84,7 @@ e2e: ## the e2e suite: on the current cluster with USE_EXISTING_CLUSTER=true (ki
 # it to a pulled kindest/node image where one can be pulled.
 KIND_IMAGE ?=
 
-kind-image: $(CLI) ## build kind's node image kube-harness/kind-node:v<version> here (first time ~15 min: Go builds, debootstrap; cached)
+kind-image: $(CLI) ## build kind's node image kube-harness/kind-node:v<version> here (first time: Go builds, debootstrap; then cached)
 	bash hack/kind/build-node-image.sh
 
 web-image: ## build kube-harness/guestbook-web:1, the Guestbook's web server for kind (no nginx image here)
