@@ -109,7 +109,7 @@ final class KindControlPlane extends AbstractControlPlane {
                 + (reuse ? " (kept for the next run: " + Settings.KIND_REUSE + "=true)" : "")
                 + " ...");
     Instant started = Instant.now();
-    // A node boots in tens of seconds: the start timeout is a floor here, never below 3 min.
+    // A node boots in tens of seconds: kind may wait the start timeout, but never less than 3 min.
     Duration wait =
         options.startTimeout().compareTo(MIN_CREATE_WAIT) > 0
             ? options.startTimeout()
