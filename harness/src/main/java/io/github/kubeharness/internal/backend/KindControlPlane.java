@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
@@ -62,8 +63,10 @@ final class KindControlPlane extends AbstractControlPlane {
   @Override
   void startComponents() {
     requireDocker();
-    String image = image(options.kubernetesVersion(), KindControlPlane::imageExists);
-    if (options.offline() && !imageExists(image)) {
+    String image = image(options.kubernetesVersion(), name -> ourLabel(name).isPresent());
+    // One look at the image: whether it is here, and whether it is ours (it carries the label).
+    Optional<String> label = ourLabel(image);
+    if (options.offline() && label.isEmpty()) {
       // kind would try to pull it, and an offline run sends nothing off the machine.
       throw new KubeHarnessException(
           "The kind node image "
@@ -77,7 +80,7 @@ final class KindControlPlane extends AbstractControlPlane {
               + "=<image>.");
     }
     kind = KindCli.find(options);
-    boolean ours = isOurs(image);
+    boolean ours = label.filter(value -> !value.isEmpty()).isPresent();
     boolean reuse = Settings.booleanValue(Settings.KIND_REUSE).orElse(false);
     clusterName = clusterName(image, reuse);
     RunDirectory run = newRunDirectory();
@@ -162,9 +165,12 @@ final class KindControlPlane extends AbstractControlPlane {
         : "kube-harness-" + ProcessHandle.current().pid() + "-" + CLUSTERS.incrementAndGet();
   }
 
-  /** Whether {@code image} is present locally and is kube-harness's node image. */
-  private static boolean isOurs(String image) {
-    Result label =
+  /**
+   * {@value #OUR_IMAGE_LABEL} of a local {@code image}: empty when the image is not here, blank
+   * when it is there without the label (an upstream image).
+   */
+  private static Optional<String> ourLabel(String image) {
+    Result inspected =
         KindCli.docker(
             List.of(
                 "image",
@@ -173,20 +179,17 @@ final class KindControlPlane extends AbstractControlPlane {
                 "{{ index .Config.Labels \"" + OUR_IMAGE_LABEL + "\" }}",
                 image),
             DOCKER_TIMEOUT);
-    String value = label.output().strip();
-    return label.succeeded() && !value.isEmpty() && !value.equals("<no value>");
-  }
-
-  private static boolean imageExists(String image) {
-    return KindCli.docker(List.of("image", "inspect", "-f", "{{.Id}}", image), DOCKER_TIMEOUT)
-        .succeeded();
+    if (!inspected.succeeded()) {
+      return Optional.empty();
+    }
+    String value = inspected.output().strip();
+    return Optional.of(value.equals("<no value>") ? "" : value);
   }
 
   private boolean attach() {
     String kubeconfig = kind.kubeconfig(clusterName);
-    String url = Config.fromKubeconfig(kubeconfig).getMasterUrl();
-    try (KubernetesClient client =
-        new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig)).build()) {
+    Config config = Config.fromKubeconfig(kubeconfig);
+    try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
       String ready = client.raw("/readyz");
       if (!"ok".equals(ready == null ? null : ready.strip())) {
         throw new KubeHarnessException("/readyz answered " + ready);
@@ -203,7 +206,7 @@ final class KindControlPlane extends AbstractControlPlane {
       kind.delete(clusterName);
       return false;
     }
-    connected(url, kubeconfig, null);
+    connected(config.getMasterUrl(), kubeconfig, null);
     options.progress().accept("attached to kind cluster " + clusterName + " (reused)");
     return true;
   }
@@ -356,10 +359,5 @@ final class KindControlPlane extends AbstractControlPlane {
     } catch (IOException e) {
       throw new KubeHarnessException("kind wrote no kubeconfig at " + file + ": " + e, e);
     }
-  }
-
-  /** For tests: the cluster's name (null before start). */
-  String clusterName() {
-    return clusterName;
   }
 }

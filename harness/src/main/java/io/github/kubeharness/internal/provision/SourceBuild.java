@@ -65,7 +65,13 @@ final class SourceBuild {
     } catch (IOException e) {
       throw new KubeHarnessException("Cannot create the build directory " + workRoot + ": " + e, e);
     }
-    String goVersion = requireGo(version);
+    String goVersion =
+        requireGo(
+            "Kubernetes v" + version + " binaries are not provisioned and cannot be built",
+            "Either install Go (1.26 or newer) and rerun, or set KUBEBUILDER_ASSETS to a"
+                + " directory holding etcd and kube-apiserver (and kube-controller-manager for the"
+                + " standard profile), or allow the envtest download (unset kubeharness.offline /"
+                + " KUBE_HARNESS_OFFLINE).");
     progress.accept(
         "building "
             + names(components)
@@ -138,18 +144,9 @@ final class SourceBuild {
     } catch (IOException e) {
       throw new KubeHarnessException("Cannot create " + binDir + ": " + e, e);
     }
-    try {
-      run(workRoot, List.of(go, "env", "GOVERSION"), null);
-    } catch (KubeHarnessException e) {
-      throw new KubeHarnessException(
-          pkg
-              + " "
-              + version
-              + " is needed and cannot be built: no working Go toolchain (`"
-              + go
-              + "`). Install Go (1.26 or newer), or put the tool on the PATH.",
-          e);
-    }
+    requireGo(
+        pkg + " " + version + " is needed and cannot be built",
+        "Install Go (1.26 or newer), or put the tool on the PATH.");
     run(
         workRoot,
         List.of(go, "install", "-trimpath", "-ldflags", "-s -w", pkg + "@" + version),
@@ -307,24 +304,24 @@ final class SourceBuild {
     }
   }
 
-  private String requireGo(String version) {
+  /**
+   * The Go version, or a failure saying {@code what} cannot be built for want of a working Go and
+   * what to do {@code otherwise}.
+   */
+  private String requireGo(String what, String otherwise) {
     try {
       return run(workRoot, List.of(go, "env", "GOVERSION"), null).trim();
     } catch (KubeHarnessException e) {
       throw new KubeHarnessException(
-          "Kubernetes v"
-              + version
-              + " binaries are not provisioned and cannot be built: no working Go toolchain"
-              + " (`"
+          what
+              + ": no working Go toolchain (`"
               + go
               + "`"
               + (go.equals("go") ? " on the PATH" : ", from KUBE_HARNESS_GO")
               + ") ("
               + e.getMessage().lines().findFirst().orElse("")
-              + "). Either install Go (1.26 or newer) and rerun, or set KUBEBUILDER_ASSETS to a"
-              + " directory holding etcd and kube-apiserver (and kube-controller-manager for the"
-              + " standard profile), or allow the envtest download (unset kubeharness.offline /"
-              + " KUBE_HARNESS_OFFLINE).",
+              + "). "
+              + otherwise,
           e);
     }
   }
