@@ -117,7 +117,7 @@ ctx=$work/node
 mkdir -p "$ctx/root/usr/local/bin" "$ctx/root/usr/bin" "$ctx/root/usr/local/libexec/kube-harness" \
   "$ctx/root/kind/bin" "$ctx/root/kind/manifests" "$ctx/root/etc/systemd/system/kubelet.service.d" \
   "$ctx/root/etc/containerd" "$ctx/root/etc/cni/net.d" "$ctx/root/etc/default" "$ctx/root/etc/sysctl.d" \
-  "$ctx/root/etc/kubernetes/manifests"
+  "$ctx/root/etc/kubernetes/manifests" "$ctx/root/etc/containerd/certs.d/_default"
 # kind's own contract with its node: entrypoint, kubelet units, sysctls, mount fix-ups.
 install -m 0755 "$kind_files/usr/local/bin/entrypoint" "$ctx/root/usr/local/bin/entrypoint"
 install -m 0755 "$kind_files"/kind/bin/*.sh "$ctx/root/kind/bin/"
@@ -126,9 +126,10 @@ install -m 0644 "$kind_files"/etc/systemd/system/kubelet.service.d/* "$ctx/root/
 install -m 0644 "$kind_files"/etc/sysctl.d/* "$ctx/root/etc/sysctl.d/"
 install -m 0644 "$kind_files/etc/default/kubelet" "$ctx/root/etc/default/kubelet"
 install -m 0644 "$kind_files/etc/crictl.yaml" "$ctx/root/etc/crictl.yaml"
-# Ours: containerd's unit and config, the CNI config, kubeadm's wait for containerd.
+# Ours: containerd's unit and config (no registry but loopback), the CNI config, kubeadm's wait for containerd.
 install -m 0644 "$here/node/containerd.service" "$ctx/root/etc/systemd/system/containerd.service"
 sed "s|@PAUSE_IMAGE@|$pause_image|" "$here/node/containerd-config.toml" > "$ctx/root/etc/containerd/config.toml"
+install -m 0644 "$here/node/registry-hosts.toml" "$ctx/root/etc/containerd/certs.d/_default/hosts.toml"
 sed "s|@POD_SUBNET@|$POD_SUBNET|" "$here/node/10-kube-harness-bridge.conflist" > "$ctx/root/etc/cni/net.d/10-kube-harness-bridge.conflist"
 install -m 0644 "$here/node/default-storage.yaml" "$ctx/root/kind/manifests/default-storage.yaml"
 install -m 0755 "$here/node/kubeadm" "$ctx/root/usr/bin/kubeadm"

@@ -49,6 +49,7 @@ final class KindControlPlane extends AbstractControlPlane {
 
   private KindCli kind;
   private String clusterName;
+  private String nodeImage;
 
   KindControlPlane(ControlPlaneOptions options) {
     super(options, Backend.KIND);
@@ -64,6 +65,7 @@ final class KindControlPlane extends AbstractControlPlane {
   void startComponents() {
     requireDocker();
     String image = image(options.kubernetesVersion(), name -> ourLabel(name).isPresent());
+    nodeImage = image;
     // One look at the image: whether it is here, and whether it is ours (it carries the label).
     Optional<String> label = ourLabel(image);
     if (options.offline() && label.isEmpty()) {
@@ -140,6 +142,11 @@ final class KindControlPlane extends AbstractControlPlane {
       throw new IllegalStateException("loadImage needs a started control plane: call start()");
     }
     kind.loadImages(clusterName, List.of(images));
+  }
+
+  /** The node image this cluster runs (set once started). */
+  String nodeImage() {
+    return nodeImage;
   }
 
   /**

@@ -3,6 +3,7 @@ package io.github.kubeharness.internal.backend;
 import static io.github.kubeharness.assertions.KubeAssertions.consistently;
 import static io.github.kubeharness.assertions.KubeAssertions.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
@@ -193,6 +194,48 @@ class KindBackendIT {
         .contains("Pod crashing  phase=Running", "container app  image=", IMAGE, "restarts=")
         .contains("--- log of app")
         .contains("config file missing, giving up");
+  }
+
+  @Test
+  void anImageThatWasNotLoadedFailsOnTheNodeAndIsNeverPulledFromOutside() {
+    // Our node image's containerd knows one registry for every name: a closed port on its own
+    // loopback (hack/kind/node/registry-hosts.toml). So this fails at once, with no DNS lookup.
+    assertThat(((KindControlPlane) controlPlane).nodeImage())
+        .as("this test needs kube-harness's node image (make kind-image)")
+        .startsWith("kube-harness/kind-node:");
+    client
+        .resource(
+            new PodBuilder()
+                .withNewMetadata()
+                .withName("not-loaded")
+                .endMetadata()
+                .withNewSpec()
+                .withContainers(
+                    new ContainerBuilder()
+                        .withName("app")
+                        .withImage("example.invalid/never-loaded:1")
+                        .build())
+                .endSpec()
+                .build())
+        .create();
+
+    await()
+        .atMost(POD_START)
+        .untilAsserted(
+            () ->
+                assertThat(
+                        client
+                            .v1()
+                            .events()
+                            .withField("involvedObject.name", "not-loaded")
+                            .list()
+                            .getItems())
+                    .anySatisfy(
+                        e ->
+                            assertThat(e.getMessage())
+                                .contains("example.invalid/never-loaded:1")
+                                .contains("127.0.0.1:1")
+                                .contains("connection refused")));
   }
 
   /** The web server on port 80 (serving its root file system), probed on {@code probePort}. */
