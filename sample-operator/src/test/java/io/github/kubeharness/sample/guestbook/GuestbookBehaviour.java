@@ -31,17 +31,19 @@ import org.junit.jupiter.api.Test;
  * create, change, break, recover, delete. {@link GuestbookIT} runs these as cluster admin, {@link
  * GuestbookUnderOwnRbacIT} as the operator's own ServiceAccount bound by {@code config/rbac}.
  *
- * <p>The control plane has no kubelet and no Deployment controller: pods never run. Where a test
- * needs ready replicas it writes the Deployment's status itself, as a kubelet would cause.
+ * <p>{@link GuestbookOnKindIT} runs them on a real node.
+ *
+ * <p>On the local control plane nothing runs pods: where a test needs ready replicas it writes the
+ * Deployment's status itself ({@link #letReplicasBecomeReady}), as a kubelet would cause. On a node
+ * the pods run; a subclass says so by overriding that method and {@link #image()}.
  */
 abstract class GuestbookBehaviour {
 
   /**
-   * kube-controller-manager's garbage collector discovers new resource types only every 30 s; the
-   * harness restarts it after installing the Guestbook CRD, so children go within milliseconds of
-   * their Guestbook. The timeout stays below that period so a missing restart shows here.
+   * An image no node has and none can pull (a kind node pulls from nowhere): the Guestbook's
+   * replicas never become ready, wherever pods run.
    */
-  static final Duration GC_TIMEOUT = Duration.ofSeconds(10);
+  static final String NEVER_READY_IMAGE = "kube-harness.invalid/never-ready:1";
 
   KubernetesClient client;
   @TestNamespace String namespace;
@@ -59,7 +61,7 @@ abstract class GuestbookBehaviour {
     assertThat(deployment.getSpec().getReplicas()).isEqualTo(1);
     assertThat(deployment.getSpec().getTemplate().getSpec().getContainers())
         .singleElement()
-        .satisfies(c -> assertThat(c.getImage()).isEqualTo(GuestbookSpec.DEFAULT_IMAGE));
+        .satisfies(c -> assertThat(c.getImage()).isEqualTo(expectedImage()));
     assertThat(deployment.getSpec().getTemplate().getSpec().getVolumes())
         .singleElement()
         .satisfies(v -> assertThat(v.getConfigMap().getName()).isEqualTo("hello"));
@@ -185,7 +187,7 @@ abstract class GuestbookBehaviour {
             d -> {
               assertThat(d.getSpec().getReplicas()).isEqualTo(2);
               assertThat(d.getSpec().getTemplate().getSpec().getContainers().get(0).getImage())
-                  .isEqualTo(GuestbookSpec.DEFAULT_IMAGE);
+                  .isEqualTo(expectedImage());
             });
   }
 
@@ -202,7 +204,13 @@ abstract class GuestbookBehaviour {
 
   @Test
   void statusSaysProgressingWhileNoReplicaIsReady() {
-    Guestbook created = create("waiting", spec -> spec.setReplicas(2));
+    Guestbook created =
+        create(
+            "waiting",
+            spec -> {
+              spec.setReplicas(2);
+              spec.setImage(NEVER_READY_IMAGE);
+            });
 
     Guestbook guestbook =
         eventually(guestbook("waiting")).hasCondition("Progressing", "True", "WaitingForReplicas");
@@ -221,14 +229,26 @@ abstract class GuestbookBehaviour {
     create("ready", spec -> spec.setReplicas(1));
     eventually(guestbook("ready")).hasCondition("Progressing", "True");
 
-    reportReadyReplicas("ready", 1);
+    letReplicasBecomeReady("ready", 1);
 
     Guestbook guestbook = eventually(guestbook("ready")).hasCondition("Ready", "True");
     assertThat(guestbook.getStatus().getReadyReplicas()).isEqualTo(1);
     assertThat(guestbook.getStatus().condition("Progressing"))
         .hasValueSatisfying(c -> assertThat(c.getReason()).isEqualTo("Complete"));
 
-    // Scaling up: one ready replica is no longer enough.
+    // Scaling up while the namespace's quota allows one pod: the new replica cannot start (where
+    // pods run at all), and one ready replica is no longer enough.
+    client
+        .resource(
+            new ResourceQuotaBuilder()
+                .withNewMetadata()
+                .withName("one-pod")
+                .endMetadata()
+                .withNewSpec()
+                .addToHard("pods", new Quantity("1"))
+                .endSpec()
+                .build())
+        .create();
     edit("ready", spec -> spec.setReplicas(2));
     guestbook = eventually(guestbook("ready")).hasCondition("Ready", "False", "ReplicasNotReady");
     assertThat(guestbook.getStatus().getObservedGeneration()).isEqualTo(2);
@@ -281,7 +301,7 @@ abstract class GuestbookBehaviour {
             "{\"status\":{\"hard\":{\"count/deployments.apps\":\"0\"},"
                 + "\"used\":{\"count/deployments.apps\":\"0\"}}}");
 
-    create("blocked", spec -> {});
+    create("blocked", spec -> spec.setImage(NEVER_READY_IMAGE));
 
     Guestbook degraded =
         eventually(guestbook("blocked")).hasCondition("Degraded", "True", "QuotaExceeded");
@@ -316,9 +336,9 @@ abstract class GuestbookBehaviour {
 
       // No finalizer: the Guestbook goes at once, its owner references let the GC do the rest.
       eventually(guestbook("doomed")).isDeleted();
-      eventually(configMap("doomed")).within(GC_TIMEOUT).isDeleted();
-      eventually(deployment("doomed")).within(GC_TIMEOUT).isDeleted();
-      eventually(service("doomed")).within(GC_TIMEOUT).isDeleted();
+      eventually(configMap("doomed")).within(garbageCollectionTimeout()).isDeleted();
+      eventually(deployment("doomed")).within(garbageCollectionTimeout()).isDeleted();
+      eventually(service("doomed")).within(garbageCollectionTimeout()).isDeleted();
       await()
           .atMost(Duration.ofSeconds(30))
           .untilAsserted(
@@ -328,10 +348,43 @@ abstract class GuestbookBehaviour {
     }
   }
 
+  // --- what differs where pods run ---
+
+  /** The image the tests' Guestbooks run; null leaves it to the CRD's default. */
+  String image() {
+    return null;
+  }
+
+  /**
+   * Makes {@code ready} replicas of the Guestbook's Deployment ready. Here nothing runs pods, so
+   * the test writes what the kubelet and the Deployment controller would report.
+   */
+  void letReplicasBecomeReady(String name, int ready) {
+    deployment(name)
+        .subresource("status")
+        .patch(
+            PatchContext.of(PatchType.JSON_MERGE),
+            String.format(
+                "{\"status\":{\"replicas\":%d,\"readyReplicas\":%d,\"availableReplicas\":%d,"
+                    + "\"updatedReplicas\":%d}}",
+                ready, ready, ready, ready));
+  }
+
+  /**
+   * How long the garbage collector may take to remove a deleted Guestbook's children. It learns of
+   * new resource types only every 30 s; the local control plane restarts it after installing the
+   * Guestbook CRD, so children go within milliseconds of their Guestbook. This stays below that
+   * period so a missing restart shows here.
+   */
+  Duration garbageCollectionTimeout() {
+    return Duration.ofSeconds(10);
+  }
+
   // --- helpers: the tutorial's kubectl commands, in Java ---
 
   Guestbook create(String name, Consumer<GuestbookSpec> customizer) {
     Guestbook guestbook = Guestbook.named(name);
+    guestbook.getSpec().setImage(image());
     customizer.accept(guestbook.getSpec());
     return client.resource(guestbook).create();
   }
@@ -355,16 +408,8 @@ abstract class GuestbookBehaviour {
     }
   }
 
-  /** What the kubelet and the Deployment controller would report once pods run. */
-  void reportReadyReplicas(String name, int ready) {
-    deployment(name)
-        .subresource("status")
-        .patch(
-            PatchContext.of(PatchType.JSON_MERGE),
-            String.format(
-                "{\"status\":{\"replicas\":%d,\"readyReplicas\":%d,\"availableReplicas\":%d,"
-                    + "\"updatedReplicas\":%d}}",
-                ready, ready, ready, ready));
+  String expectedImage() {
+    return image() != null ? image() : GuestbookSpec.DEFAULT_IMAGE;
   }
 
   List<Event> warningEvents(String involvedName) {
