@@ -32,6 +32,8 @@ public final class ControlPlaneOptions {
   private final Path assetsDirectory;
   private final boolean auditLog;
   private final List<String> extraApiServerFlags;
+  private final int simulatedNodes;
+  private final Duration podStartDelay;
   private final Consumer<String> progress;
 
   private ControlPlaneOptions(Builder b) {
@@ -79,6 +81,14 @@ public final class ControlPlaneOptions {
                 .orElse(null);
     this.auditLog = b.auditLog;
     this.extraApiServerFlags = List.copyOf(b.extraApiServerFlags);
+    this.simulatedNodes =
+        b.simulatedNodes != null
+            ? b.simulatedNodes
+            : Settings.positiveInt(Settings.SIMULATED_NODES).orElse(1);
+    this.podStartDelay =
+        b.podStartDelay != null
+            ? b.podStartDelay
+            : Settings.seconds(Settings.SIMULATED_POD_START_SECONDS).orElse(Duration.ofMillis(300));
     this.progress =
         b.progress != null ? b.progress : line -> System.err.println("[kube-harness] " + line);
   }
@@ -148,6 +158,19 @@ public final class ControlPlaneOptions {
     return extraApiServerFlags;
   }
 
+  /** Fake nodes of the {@code simulated} profile. Default: {@link Settings#SIMULATED_NODES}, 1. */
+  public int simulatedNodes() {
+    return simulatedNodes;
+  }
+
+  /**
+   * Scheduled to Running and Ready in the {@code simulated} profile. Default: {@link
+   * Settings#SIMULATED_POD_START_SECONDS}, 0.3 s.
+   */
+  public Duration podStartDelay() {
+    return podStartDelay;
+  }
+
   /** Receives progress lines of long work (provisioning). Default: standard error. */
   public Consumer<String> progress() {
     return progress;
@@ -167,6 +190,8 @@ public final class ControlPlaneOptions {
     b.assetsDirectory = assetsDirectory;
     b.auditLog = auditLog;
     b.extraApiServerFlags.addAll(extraApiServerFlags);
+    b.simulatedNodes = simulatedNodes;
+    b.podStartDelay = podStartDelay;
     b.progress = progress;
     return b;
   }
@@ -211,6 +236,8 @@ public final class ControlPlaneOptions {
     private Path assetsDirectory;
     private boolean auditLog;
     private final List<String> extraApiServerFlags = new ArrayList<>();
+    private Integer simulatedNodes;
+    private Duration podStartDelay;
     private Consumer<String> progress;
 
     private Builder() {}
@@ -267,6 +294,22 @@ public final class ControlPlaneOptions {
 
     public Builder withExtraApiServerFlag(String flag) {
       this.extraApiServerFlags.add(Objects.requireNonNull(flag, "flag"));
+      return this;
+    }
+
+    public Builder withSimulatedNodes(int nodes) {
+      if (nodes < 1) {
+        throw new IllegalArgumentException("simulated nodes must be at least 1, was " + nodes);
+      }
+      this.simulatedNodes = nodes;
+      return this;
+    }
+
+    public Builder withPodStartDelay(Duration delay) {
+      if (delay.isNegative()) {
+        throw new IllegalArgumentException("pod start delay must not be negative, was " + delay);
+      }
+      this.podStartDelay = delay;
       return this;
     }
 

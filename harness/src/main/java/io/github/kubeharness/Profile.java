@@ -11,9 +11,19 @@ public enum Profile {
    * service-account controllers: namespace deletion completes and ownerReference garbage collection
    * works, which envtest cannot do.
    */
-  STANDARD;
+  STANDARD,
+  /**
+   * {@link #STANDARD} plus kube-scheduler, the workload controllers (Deployments, ReplicaSets,
+   * StatefulSets, DaemonSets, Jobs, CronJobs, Endpoints, ResourceQuota, ...) and KWOK's fake nodes:
+   * pods are scheduled and go Running and Ready (Jobs' pods complete) without a container runtime
+   * or images; {@link Simulation} steers them. Local backend only.
+   */
+  SIMULATED;
 
-  /** Parses {@code minimal} or {@code standard} (any case), naming the setting on failure. */
+  /**
+   * Parses {@code minimal}, {@code standard} or {@code simulated} (any case), naming the setting on
+   * failure.
+   */
   public static Profile parse(String value, String source) {
     return Settings.parseEnum(value, Profile.class, source);
   }

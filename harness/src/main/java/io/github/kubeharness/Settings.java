@@ -25,7 +25,7 @@ public final class Settings {
   /** Backend: {@code auto|local|container|k3s|existing}. Default {@code auto}. */
   public static final String BACKEND = "kubeharness.backend";
 
-  /** Profile: {@code minimal|standard}. Default {@code minimal}. */
+  /** Profile: {@code minimal|standard|simulated}. Default {@code minimal}. */
   public static final String PROFILE = "kubeharness.profile";
 
   /**
@@ -71,6 +71,16 @@ public final class Settings {
    */
   public static final String KIND_REUSE = "kubeharness.kind.reuse";
 
+  /** How many fake nodes the {@code simulated} profile starts with. Default 1. */
+  public static final String SIMULATED_NODES = "kubeharness.simulated.nodes";
+
+  /**
+   * Seconds a pod of the {@code simulated} profile takes from scheduled to Running and Ready (and a
+   * Job's pod from Running to Succeeded). Default 0.3.
+   */
+  public static final String SIMULATED_POD_START_SECONDS =
+      "kubeharness.simulated.pod.start.seconds";
+
   /** etcd image of the container backend. Default {@code registry.k8s.io/etcd:<its version>-0}. */
   public static final String CONTAINER_ETCD_IMAGE = "kubeharness.container.etcd.image";
 
@@ -101,7 +111,7 @@ public final class Settings {
   public static final List<Setting> ALL =
       List.of(
           new Setting(BACKEND, "auto|local|container|k3s|existing|kind", "auto"),
-          new Setting(PROFILE, "minimal|standard", "minimal"),
+          new Setting(PROFILE, "minimal|standard|simulated", "minimal"),
           new Setting(KUBERNETES_VERSION, "MAJOR.MINOR.PATCH", Versions.KUBERNETES),
           new Setting(NETWORK, "bridge|host", "bridge"),
           new Setting(OFFLINE, "true|false", "false"),
@@ -116,6 +126,8 @@ public final class Settings {
               "an image",
               "kube-harness/kind-node:v<version> if built, else kindest/node:v<version>"),
           new Setting(KIND_REUSE, "true|false", "false"),
+          new Setting(SIMULATED_NODES, "a number > 0", "1"),
+          new Setting(SIMULATED_POD_START_SECONDS, "seconds > 0", "0.3"),
           new Setting(CONTAINER_ETCD_IMAGE, "an image", "registry.k8s.io/etcd:<etcd version>-0"),
           new Setting(
               CONTAINER_APISERVER_IMAGE, "an image", "registry.k8s.io/kube-apiserver:v<version>"),
@@ -187,6 +199,28 @@ public final class Settings {
                       + "' in "
                       + describe(property)
                       + ": expected true or false.");
+            });
+  }
+
+  /** A whole number greater than zero. */
+  public static Optional<Integer> positiveInt(String property) {
+    return get(property)
+        .map(
+            value -> {
+              try {
+                int number = Integer.parseInt(value);
+                if (number > 0) {
+                  return number;
+                }
+              } catch (NumberFormatException e) {
+                // reported below, with the setting's name
+              }
+              throw new KubeHarnessException(
+                  "Invalid value '"
+                      + value
+                      + "' in "
+                      + describe(property)
+                      + ": expected a whole number greater than 0.");
             });
   }
 

@@ -3,6 +3,7 @@ package io.github.kubeharness.internal.backend;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.NetworkMode;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.controlplane.ApiServer;
@@ -47,6 +48,12 @@ final class ContainerControlPlane extends AbstractControlPlane {
 
   @Override
   void startComponents() {
+    if (options.profile() == Profile.SIMULATED) {
+      throw new KubeHarnessException(
+          "The simulated profile runs on the local backend only: kube-scheduler and KWOK run as"
+              + " local processes beside the API server. Use the local backend"
+              + " (-Dkubeharness.backend=local), or the kind backend for pods that really run.");
+    }
     String docker = DockerCheck.problem();
     if (docker != null) {
       throw Backends.unavailable(
@@ -127,7 +134,8 @@ final class ContainerControlPlane extends AbstractControlPlane {
                     "/pki",
                     host ? "127.0.0.1" : "0.0.0.0",
                     port,
-                    "/var/run/kubernetes"))
+                    "/var/run/kubernetes",
+                    Profile.STANDARD))
             .tmpfs("/var/run/kubernetes")
             .file(
                 "/etc/kubernetes/kubeconfig",

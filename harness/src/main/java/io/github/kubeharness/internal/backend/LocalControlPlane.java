@@ -5,12 +5,15 @@ import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.Simulation;
 import io.github.kubeharness.internal.controlplane.ApiServer;
 import io.github.kubeharness.internal.controlplane.ClientWarmUp;
 import io.github.kubeharness.internal.controlplane.ControllerManager;
 import io.github.kubeharness.internal.controlplane.Etcd;
 import io.github.kubeharness.internal.controlplane.EtcdSeed;
+import io.github.kubeharness.internal.controlplane.Kwok;
 import io.github.kubeharness.internal.controlplane.Pki;
+import io.github.kubeharness.internal.controlplane.Scheduler;
 import io.github.kubeharness.internal.controlplane.SystemObjects;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.process.RunDirectory;
@@ -24,13 +27,15 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The {@code local} backend: etcd, kube-apiserver and (in the {@code standard} profile)
- * kube-controller-manager as child processes of this JVM, envtest-style.
+ * The {@code local} backend: etcd, kube-apiserver, (in the {@code standard} and {@code simulated}
+ * profiles) kube-controller-manager and (in {@code simulated}) kube-scheduler and KWOK as child
+ * processes of this JVM, envtest-style.
  *
  * <p>Ready means: etcd healthy, the apiserver's {@code /readyz} ok and the {@code default}
  * namespace created; in {@code standard} also the controller manager healthy and the {@code
- * default} ServiceAccount created, which proves its controllers run. A start that loses a port to
- * another process, or cannot start from the etcd seed, is tried again.
+ * default} ServiceAccount created, which proves its controllers run; in {@code simulated} also the
+ * scheduler and KWOK healthy and every fake node Ready. A start that loses a port to another
+ * process, or cannot start from the etcd seed, is tried again.
  */
 final class LocalControlPlane extends AbstractControlPlane {
 
@@ -48,11 +53,12 @@ final class LocalControlPlane extends AbstractControlPlane {
     ClientWarmUp.loadClassesInBackground();
     BinaryResolver resolver = new BinaryResolver(options);
     Binaries binaries = resolver.resolve(options.profile());
+    Path kwok = options.profile() == Profile.SIMULATED ? Kwok.binary(options) : null;
     EtcdSeed seed = seedFor(binaries);
     for (int attempt = 1; ; attempt++) {
       RunDirectory run = newRunDirectory();
       try {
-        startComponents(binaries, seed, run.path());
+        startComponents(binaries, kwok, seed, run.path());
         return;
       } catch (RuntimeException e) {
         stopStarted(e);
@@ -84,7 +90,7 @@ final class LocalControlPlane extends AbstractControlPlane {
   // launched before the certificates are made, kube-apiserver before etcd is ready (it retries
   // etcd), and the admin client's classes (a second or two of class loading in a fresh JVM) are
   // loaded while they boot. Measured with `make bench`.
-  private void startComponents(Binaries binaries, EtcdSeed seed, Path run) {
+  private void startComponents(Binaries binaries, Path kwok, EtcdSeed seed, Path run) {
     long deadline = Waits.deadline(options.startTimeout());
     Etcd etcd = started(new Etcd(binaries.etcd(), run, seed));
     etcd.launch();
@@ -111,21 +117,58 @@ final class LocalControlPlane extends AbstractControlPlane {
     }
     try (KubernetesClient client = warmClient.join()) {
       SystemObjects.awaitDefaultNamespace(client, deadline);
-      if (options.profile() == Profile.STANDARD) {
-        // Not launched earlier: it checks the apiserver once a second, and a miss costs a second.
-        controllerManager =
-            started(
-                new ControllerManager(
-                    binaries.requireControllerManager(),
-                    run,
-                    kubeconfigFor(
-                        apiServer.url(),
-                        "system:kube-controller-manager",
-                        List.of("system:masters"))));
-        controllerManager.start(Waits.remaining(deadline));
-        SystemObjects.awaitDefaultServiceAccount(client, deadline);
+      if (options.profile() == Profile.MINIMAL) {
+        return;
+      }
+      Simulated simulated =
+          options.profile() == Profile.SIMULATED ? launchSimulation(binaries, kwok, run) : null;
+      // Not launched earlier: it checks the apiserver once a second, and a miss costs a second.
+      controllerManager =
+          started(
+              new ControllerManager(
+                  binaries.requireControllerManager(),
+                  run,
+                  kubeconfigFor(
+                      apiServer.url(), "system:kube-controller-manager", List.of("system:masters")),
+                  options.profile()));
+      controllerManager.start(Waits.remaining(deadline));
+      if (simulated != null) {
+        simulated.awaitReady(client, deadline);
+      }
+      SystemObjects.awaitDefaultServiceAccount(client, deadline);
+    }
+  }
+
+  /** kube-scheduler and KWOK, launched together with the controller manager. */
+  private record Simulated(Scheduler scheduler, Kwok kwok, int nodes) {
+    void awaitReady(KubernetesClient client, long deadline) {
+      scheduler.awaitReady(Waits.remaining(deadline));
+      kwok.awaitReady(Waits.remaining(deadline));
+      for (int i = 1; i <= nodes; i++) {
+        Simulation.register(client, "simulated-node-" + i);
       }
     }
+  }
+
+  private Simulated launchSimulation(Binaries binaries, Path kwokBinary, Path run) {
+    Scheduler scheduler =
+        started(
+            new Scheduler(
+                binaries.requireScheduler(),
+                run,
+                kubeconfigFor(apiServer.url(), "system:kube-scheduler", List.of())));
+    scheduler.launch();
+    // KWOK writes the status of nodes and pods, as kubelets do (with the rights of one for all).
+    Kwok kwok =
+        started(
+            new Kwok(
+                kwokBinary,
+                run,
+                kubeconfigFor(apiServer.url(), "kube-harness-kwok", List.of("system:masters")),
+                options.podStartDelay(),
+                options.kubernetesVersion()));
+    kwok.launch();
+    return new Simulated(scheduler, kwok, options.simulatedNodes());
   }
 
   // No seed under extra apiserver flags: they may change what the apiserver writes at start (a
@@ -155,8 +198,11 @@ final class LocalControlPlane extends AbstractControlPlane {
     try {
       resolver.cache().verify(Component.ETCD);
       resolver.cache().verify(Component.KUBE_APISERVER);
-      if (options.profile() == Profile.STANDARD) {
+      if (options.profile() != Profile.MINIMAL) {
         resolver.cache().verify(Component.KUBE_CONTROLLER_MANAGER);
+      }
+      if (options.profile() == Profile.SIMULATED) {
+        resolver.cache().verify(Component.KUBE_SCHEDULER);
       }
       return failure;
     } catch (KubeHarnessException corrupt) {

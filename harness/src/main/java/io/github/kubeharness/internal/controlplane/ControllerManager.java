@@ -1,5 +1,6 @@
 package io.github.kubeharness.internal.controlplane;
 
+import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.ManagedProcess;
 import java.nio.file.Path;
@@ -11,7 +12,8 @@ import java.util.Map;
  * kube-controller-manager of the {@code standard} profile, running only the controllers that make a
  * pod-less cluster behave: namespace deletion, garbage collection of owned objects, service
  * accounts and their tokens, the {@code kube-root-ca.crt} ConfigMap and aggregated ClusterRoles.
- * Workload controllers stay off: without a kubelet their pods would never run anyway.
+ * Workload controllers stay off there: without a kubelet their pods would never run anyway. The
+ * {@code simulated} profile, whose pods KWOK runs, turns them on.
  */
 public final class ControllerManager extends LocalComponent {
 
@@ -20,12 +22,26 @@ public final class ControllerManager extends LocalComponent {
           + "serviceaccount-token-controller,clusterrole-aggregation-controller,"
           + "root-ca-certificate-publisher-controller";
 
+  /**
+   * What turns pods into workloads: owners that create pods and read their status, Services'
+   * endpoints, quotas, PodDisruptionBudgets, and the clean-up of finished pods. Node lifecycle
+   * stays off: KWOK's nodes have no heartbeat, and tests cordon or remove nodes themselves.
+   */
+  static final String WORKLOAD_CONTROLLERS =
+      "deployment-controller,replicaset-controller,replicationcontroller-controller,"
+          + "statefulset-controller,daemonset-controller,job-controller,cronjob-controller,"
+          + "ttl-after-finished-controller,endpoints-controller,endpointslice-controller,"
+          + "endpointslice-mirroring-controller,disruption-controller,resourcequota-controller,"
+          + "pod-garbage-collector-controller,persistentvolumeclaim-protection-controller";
+
   private final String kubeconfig;
+  private final Profile profile;
   private int port;
 
-  public ControllerManager(Path binary, Path runDirectory, String kubeconfig) {
+  public ControllerManager(Path binary, Path runDirectory, String kubeconfig, Profile profile) {
     super(binary, runDirectory);
     this.kubeconfig = kubeconfig;
+    this.profile = profile;
   }
 
   public void start(Duration timeout) {
@@ -39,7 +55,7 @@ public final class ControllerManager extends LocalComponent {
             command(kubeconfigFile, pki),
             runDirectory.resolve("kube-controller-manager.log"),
             Map.of());
-    process.start(ReadinessProbes.controllerManager(port), timeout);
+    process.start(ReadinessProbes.componentHealthz(port), timeout);
   }
 
   private List<String> command(Path kubeconfigFile, Path pki) {
@@ -51,7 +67,8 @@ public final class ControllerManager extends LocalComponent {
             pki.toString(),
             "127.0.0.1",
             port,
-            runDirectory.resolve("kcm-certs").toString()));
+            runDirectory.resolve("kcm-certs").toString(),
+            profile));
     return command;
   }
 
@@ -61,11 +78,19 @@ public final class ControllerManager extends LocalComponent {
    * @param pkiDirectory where the {@link Pki} files are, as the controller manager sees it
    */
   public static List<String> flags(
-      String kubeconfig, String pkiDirectory, String bindAddress, int port, String certDirectory) {
+      String kubeconfig,
+      String pkiDirectory,
+      String bindAddress,
+      int port,
+      String certDirectory,
+      Profile profile) {
     String pki = pkiDirectory.endsWith("/") ? pkiDirectory : pkiDirectory + "/";
     return List.of(
         "--kubeconfig=" + kubeconfig,
-        "--controllers=" + CONTROLLERS,
+        "--controllers="
+            + (profile == Profile.SIMULATED
+                ? CONTROLLERS + "," + WORKLOAD_CONTROLLERS
+                : CONTROLLERS),
         "--service-account-private-key-file=" + pki + Pki.SA_KEY,
         "--root-ca-file=" + pki + Pki.CA,
         "--leader-elect=false",

@@ -79,16 +79,28 @@ public final class ReadinessProbes {
   }
 
   /**
-   * kube-controller-manager on 127.0.0.1:{@code port} answers {@code /healthz} with 200. It serves
-   * a certificate it generated itself at start, so there is nothing to pin; the probe only ever
-   * goes to a loopback port kube-harness chose.
+   * kube-controller-manager or kube-scheduler on 127.0.0.1:{@code port} answers {@code /healthz}
+   * with 200. Each serves a certificate it generated itself at start, so there is nothing to pin;
+   * the probe only ever goes to a loopback port kube-harness chose.
    */
-  public static HealthCheck controllerManager(int port) {
+  public static HealthCheck componentHealthz(int port) {
     HttpClient http = withTrustManager(TRUST_ANY);
     URI healthz = URI.create("https://127.0.0.1:" + port + "/healthz");
     return () ->
         http.send(
                     HttpRequest.newBuilder(healthz).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.discarding())
+                .statusCode()
+            == 200;
+  }
+
+  /** KWOK's own server (plain HTTP) on 127.0.0.1:{@code port} answers {@code /healthz}. */
+  public static HealthCheck kwok(int port) {
+    URI healthz = URI.create("http://127.0.0.1:" + port + "/healthz");
+    return () ->
+        PLAIN
+                .send(
+                    HttpRequest.newBuilder(healthz).timeout(Duration.ofSeconds(1)).build(),
                     HttpResponse.BodyHandlers.discarding())
                 .statusCode()
             == 200;

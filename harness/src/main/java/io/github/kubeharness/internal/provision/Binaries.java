@@ -11,14 +11,25 @@ public record Binaries(
     Path etcd,
     Path kubeApiServer,
     Optional<Path> kubeControllerManager,
+    Optional<Path> kubeScheduler,
     Optional<Path> kubectl,
     String origin) {
 
-  /** The kube-controller-manager, which only the {@code standard} profile needs. */
+  /**
+   * The kube-controller-manager, which the {@code standard} and {@code simulated} profiles need.
+   */
   public Path requireControllerManager() {
     return kubeControllerManager.orElseThrow(
         () ->
             new IllegalStateException(
                 "kube-controller-manager was not provisioned; resolve with the standard profile"));
+  }
+
+  /** The kube-scheduler, which only the {@code simulated} profile needs. */
+  public Path requireScheduler() {
+    return kubeScheduler.orElseThrow(
+        () ->
+            new IllegalStateException(
+                "kube-scheduler was not provisioned; resolve with the simulated profile"));
   }
 }

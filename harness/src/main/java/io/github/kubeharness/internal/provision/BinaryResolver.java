@@ -83,6 +83,7 @@ public final class BinaryResolver {
         found.get(Component.ETCD),
         found.get(Component.KUBE_APISERVER),
         Optional.ofNullable(found.get(Component.KUBE_CONTROLLER_MANAGER)),
+        Optional.ofNullable(found.get(Component.KUBE_SCHEDULER)),
         kubectl,
         String.join(" + ", origins));
   }
@@ -106,8 +107,11 @@ public final class BinaryResolver {
   /** The binaries {@code profile} needs, plus kubectl when asked. */
   public static Set<Component> needed(Profile profile, boolean withKubectl) {
     Set<Component> needed = EnumSet.of(Component.ETCD, Component.KUBE_APISERVER);
-    if (profile == Profile.STANDARD) {
+    if (profile != Profile.MINIMAL) {
       needed.add(Component.KUBE_CONTROLLER_MANAGER);
+    }
+    if (profile == Profile.SIMULATED) {
+      needed.add(Component.KUBE_SCHEDULER);
     }
     if (withKubectl) {
       needed.add(Component.KUBECTL);

@@ -1,0 +1,100 @@
+package io.github.kubeharness.internal.controlplane;
+
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.Simulation;
+import io.github.kubeharness.internal.process.FreePorts;
+import io.github.kubeharness.internal.process.ManagedProcess;
+import io.github.kubeharness.internal.provision.GoTools;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The KWOK controller of the {@code simulated} profile: it plays the kubelet of every node labelled
+ * {@value Simulation#NODE_LABEL}, moving nodes to Ready and pods through their lifecycle by the
+ * stages in {@code simulated/kwok.yaml} (see there). Its own server (health, and where the API
+ * server's log/exec requests would go) listens on 127.0.0.1 only, and so does every node address.
+ */
+public final class Kwok extends LocalComponent {
+
+  /** KWOK's Go module and version, built once into the tools cache. */
+  public static final String MODULE = "sigs.k8s.io/kwok/cmd/kwok";
+
+  public static final String VERSION = "v0.8.0";
+
+  /** Pod IPs KWOK hands out: addresses only, nothing listens on them. */
+  static final String POD_CIDR = "10.244.0.0/16";
+
+  private static final String CONFIG_RESOURCE = "/io/github/kubeharness/simulated/kwok.yaml";
+
+  private final String kubeconfig;
+  private final Duration podStartDelay;
+  private final String kubernetesVersion;
+  private int port;
+
+  public Kwok(
+      Path binary,
+      Path runDirectory,
+      String kubeconfig,
+      Duration podStartDelay,
+      String kubernetesVersion) {
+    super(binary, runDirectory);
+    this.kubeconfig = kubeconfig;
+    this.podStartDelay = podStartDelay;
+    this.kubernetesVersion = kubernetesVersion;
+  }
+
+  /** The kwok executable: built from its module into the cache the first time (about 5 min). */
+  public static Path binary(ControlPlaneOptions options) {
+    return GoTools.installed(options, MODULE, VERSION);
+  }
+
+  /** Starts it without waiting; {@link #awaitReady} follows. */
+  public void launch() {
+    port = FreePorts.next();
+    Path kubeconfigFile = Identities.write(runDirectory.resolve("kwok.kubeconfig"), kubeconfig);
+    Path config = Identities.write(runDirectory.resolve("kwok.yaml"), config());
+    process =
+        new ManagedProcess(
+            "kwok",
+            List.of(
+                binary.toString(),
+                "--kubeconfig=" + kubeconfigFile,
+                "--config=" + config,
+                "--manage-nodes-with-label-selector=" + Simulation.NODE_LABEL + "=true",
+                "--node-ip=127.0.0.1",
+                "--node-port=" + port,
+                "--server-address=127.0.0.1:" + port,
+                "--cidr=" + POD_CIDR),
+            runDirectory.resolve("kwok.log"),
+            Map.of());
+    process.launch();
+  }
+
+  public void awaitReady(Duration timeout) {
+    process.awaitReady(ReadinessProbes.kwok(port), timeout);
+  }
+
+  /** The stages, with this run's values filled in. */
+  String config() {
+    return template()
+        .replace("@KUBERNETES_VERSION@", "v" + kubernetesVersion)
+        .replace("@START_DELAY_MS@", Long.toString(podStartDelay.toMillis()));
+  }
+
+  private static String template() {
+    try (InputStream in = Kwok.class.getResourceAsStream(CONFIG_RESOURCE)) {
+      if (in == null) {
+        throw new KubeHarnessException("kube-harness is missing its resource " + CONFIG_RESOURCE);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot read " + CONFIG_RESOURCE + ": " + e, e);
+    }
+  }
+}
