@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -19,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class KillNineIT {
 
   @ParameterizedTest
-  @ValueSource(strings = {"minimal", "standard"})
+  @ValueSource(strings = {"minimal", "standard", "simulated"})
   void childrenDieWithTheJvmEvenOnKillNine(String profile) throws Exception {
     try (ChildJvm child = ChildJvm.start(KillNineChild.class.getName(), profile)) {
       String ready = child.awaitLine(l -> l.startsWith("READY "), Duration.ofMinutes(2));
@@ -28,7 +29,8 @@ class KillNineIT {
               .map(Long::parseLong)
               .toList();
       Path run = Path.of(ready.replaceAll(".*run=(\\S+).*", "$1"));
-      assertThat(pids).hasSize(profile.equals("standard") ? 3 : 2);
+      // etcd, kube-apiserver (+ kube-controller-manager (+ kube-scheduler, kwok))
+      assertThat(pids).hasSize(Map.of("minimal", 2, "standard", 3, "simulated", 5).get(profile));
       assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isPresent());
 
       child.process().destroyForcibly(); // SIGKILL

@@ -7,6 +7,7 @@ import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
 import io.github.kubeharness.Versions;
 import io.github.kubeharness.assertions.KubeAssertions;
+import io.github.kubeharness.internal.controlplane.Kwok;
 import io.github.kubeharness.internal.process.ShutdownHooks;
 import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.internal.provision.Binaries;
@@ -98,7 +99,7 @@ public final class KubeHarnessCli implements Callable<Integer> {
   static final class ControlPlaneArgs {
     @Option(
         names = "--profile",
-        paramLabel = "minimal|standard",
+        paramLabel = "minimal|standard|simulated",
         description = "Default: the kubeharness.profile setting, else minimal.")
     Profile profile;
 
@@ -153,6 +154,8 @@ public final class KubeHarnessCli implements Callable<Integer> {
         node.keySet().retainAll(Component.NODE);
       }
       Binaries binaries = resolver.resolve(options.profile(), withKubectl);
+      // The simulated profile's KWOK: a Go module of its own, built once into the tools cache.
+      Path kwok = options.profile() == Profile.SIMULATED ? Kwok.binary(options) : null;
       if (verify) {
         for (Component c : Component.values()) {
           resolver.cache().verify(c);
@@ -164,6 +167,12 @@ public final class KubeHarnessCli implements Callable<Integer> {
       out.println("etcd=" + binaries.etcd());
       out.println("kube-apiserver=" + binaries.kubeApiServer());
       binaries.kubeControllerManager().ifPresent(p -> out.println("kube-controller-manager=" + p));
+      if (!node.containsKey(Component.KUBE_SCHEDULER)) {
+        binaries.kubeScheduler().ifPresent(p -> out.println("kube-scheduler=" + p));
+      }
+      if (kwok != null) {
+        out.println("kwok=" + kwok);
+      }
       binaries.kubectl().ifPresent(p -> out.println("kubectl=" + p));
       node.forEach((c, p) -> out.println(c.fileName() + "=" + p));
       out.println("export KUBEBUILDER_ASSETS=" + binaries.kubeApiServer().getParent());

@@ -65,8 +65,10 @@ public @interface ControllerTest {
   String backend() default "";
 
   /**
-   * {@code minimal} (etcd + kube-apiserver) or {@code standard} (+ kube-controller-manager, for
-   * namespace deletion and garbage collection). Default: {@code kubeharness.profile} / {@code
+   * {@code minimal} (etcd + kube-apiserver), {@code standard} (+ kube-controller-manager, for
+   * namespace deletion and garbage collection) or {@code simulated} (+ kube-scheduler, the workload
+   * controllers and KWOK's fake nodes: pods go Running and Ready, steered by an injected {@link
+   * io.github.kubeharness.Simulation}). Default: {@code kubeharness.profile} / {@code
    * KUBE_HARNESS_PROFILE}, else {@code minimal}.
    */
   String profile() default "";

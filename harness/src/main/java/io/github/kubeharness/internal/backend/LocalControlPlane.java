@@ -43,6 +43,8 @@ final class LocalControlPlane extends AbstractControlPlane {
 
   private ApiServer apiServer;
   private ControllerManager controllerManager;
+  // Whether this attempt's apiserver answered: a failure after that is not the etcd seed's.
+  private boolean apiServerUp;
 
   LocalControlPlane(ControlPlaneOptions options) {
     super(options, Backend.LOCAL);
@@ -70,7 +72,7 @@ final class LocalControlPlane extends AbstractControlPlane {
               .accept("a port was taken by another process meanwhile; starting again on new ports");
           continue;
         }
-        if (seed != null) {
+        if (seed != null && !apiServerUp) {
           options
               .progress()
               .accept(
@@ -92,6 +94,7 @@ final class LocalControlPlane extends AbstractControlPlane {
   // loaded while they boot. Measured with `make bench`.
   private void startComponents(Binaries binaries, Path kwok, EtcdSeed seed, Path run) {
     long deadline = Waits.deadline(options.startTimeout());
+    apiServerUp = false;
     Etcd etcd = started(new Etcd(binaries.etcd(), run, seed));
     etcd.launch();
     TinyCa ca = TinyCa.create("kube-harness-ca");
@@ -111,6 +114,7 @@ final class LocalControlPlane extends AbstractControlPlane {
     try {
       etcd.awaitReady(Waits.remaining(deadline));
       apiServer.awaitReady(Waits.remaining(deadline), seed != null);
+      apiServerUp = true;
     } catch (RuntimeException e) {
       warmClient.thenAccept(KubernetesClient::close);
       throw e;

@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.Simulation;
 import io.github.kubeharness.assertions.KubeAssertions;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
@@ -40,6 +41,7 @@ final class Injector {
     return type == KubernetesClient.class
         || type == ControlPlane.class
         || type == KubeAssertions.class
+        || type == Simulation.class
         || type.getName().equals(JOSDK_OPERATOR);
   }
 
@@ -60,6 +62,9 @@ final class Injector {
     }
     if (type == KubeAssertions.class) {
       return Optional.of(new KubeAssertions(scope.client(), KubeAssertions.defaultTimeout()));
+    }
+    if (type == Simulation.class) {
+      return Optional.of(new Simulation(scope.cluster().controlPlane(), scope.cluster().admin()));
     }
     if (type.getName().equals(JOSDK_OPERATOR)) {
       return scope.operator();

@@ -20,7 +20,9 @@ import java.util.List;
  *   <li>{@code Ready}: as many ready replicas as {@code spec.replicas}.
  *   <li>{@code Progressing}: True while replicas are still becoming ready. NB: a control plane
  *       without kubelets (envtest, kube-harness) never runs pods, so there it stays True.
- *   <li>{@code Degraded}: True when the last reconciliation failed, with the failure's reason.
+ *   <li>{@code Degraded}: True when the last reconciliation failed, with the failure's reason; or
+ *       ({@code ReplicasUnavailable}) when the Deployment had finished rolling out the current spec
+ *       and has fewer ready replicas than asked since: pods that ran turned unready or went away.
  * </ul>
  *
  * A condition keeps its {@code lastTransitionTime} while its status does not change; that also
@@ -59,8 +61,13 @@ public final class GuestbookConditions {
               ? condition(PROGRESSING, true, "WaitingForReplicas", counts)
               : condition(PROGRESSING, false, "Complete", "The Deployment matches the spec"));
       conditions.add(
-          condition(
-              DEGRADED, false, "ReconcileSucceeded", "ConfigMap, Deployment and Service applied"));
+          ready < desired && rolledOut(deployment)
+              ? condition(DEGRADED, true, "ReplicasUnavailable", counts + " after the rollout")
+              : condition(
+                  DEGRADED,
+                  false,
+                  "ReconcileSucceeded",
+                  "ConfigMap, Deployment and Service applied"));
     }
 
     GuestbookStatus status = new GuestbookStatus();
@@ -81,6 +88,28 @@ public final class GuestbookConditions {
     }
     status.setConditions(conditions);
     return status;
+  }
+
+  /**
+   * Whether the Deployment controller finished rolling out the Deployment's current spec: its
+   * {@code Progressing} condition says {@code NewReplicaSetAvailable} and it has seen this
+   * generation. It keeps saying so when ready pods are lost later, and changes while it makes
+   * progress (new pods created, more ready).
+   */
+  private static boolean rolledOut(Deployment deployment) {
+    if (deployment == null || deployment.getStatus() == null) {
+      return false;
+    }
+    Long generation = deployment.getMetadata().getGeneration();
+    Long observed = deployment.getStatus().getObservedGeneration();
+    boolean current = generation == null || observed != null && observed >= generation;
+    return current
+        && deployment.getStatus().getConditions() != null
+        && deployment.getStatus().getConditions().stream()
+            .anyMatch(
+                c ->
+                    "Progressing".equals(c.getType())
+                        && "NewReplicaSetAvailable".equals(c.getReason()));
   }
 
   private static int readyReplicas(Deployment deployment) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.api.model.apps.DeploymentConditionBuilder;
 import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
 import io.github.kubeharness.sample.guestbook.customresource.GuestbookStatus;
 import java.time.Instant;
@@ -35,6 +36,32 @@ class GuestbookConditionsTest {
         .startsWith("Ready=False/ReplicasNotReady Progressing=True/WaitingForReplicas");
     assertThat(summary(GuestbookConditions.status(guestbook(2), deployment(2), null, T0)))
         .startsWith("Ready=True/ReplicasReady Progressing=False/Complete");
+  }
+
+  @Test
+  void replicasLostAfterTheRolloutAreDegraded() {
+    Deployment rolledOut = deployment(1);
+    rolledOut.getStatus().setObservedGeneration(1L);
+    rolledOut.getMetadata().setGeneration(1L);
+    rolledOut
+        .getStatus()
+        .getConditions()
+        .add(
+            new DeploymentConditionBuilder()
+                .withType("Progressing")
+                .withStatus("True")
+                .withReason("NewReplicaSetAvailable")
+                .build());
+
+    assertThat(summary(GuestbookConditions.status(guestbook(2), rolledOut, null, T0)))
+        .isEqualTo(
+            "Ready=False/ReplicasNotReady Progressing=True/WaitingForReplicas"
+                + " Degraded=True/ReplicasUnavailable");
+
+    // A spec the controller has not rolled out yet is progress, not loss.
+    rolledOut.getMetadata().setGeneration(2L);
+    assertThat(summary(GuestbookConditions.status(guestbook(2), rolledOut, null, T0)))
+        .endsWith("Degraded=False/ReconcileSucceeded");
   }
 
   @Test
