@@ -60,6 +60,16 @@ class MinimalProfileIT {
   }
 
   @Test
+  void simulationSaysWhichProfileItNeeds() {
+    Simulation simulation = new Simulation(controlPlane, admin);
+
+    assertThatThrownBy(() -> simulation.addNode("n"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("runs the minimal profile")
+        .hasMessageContaining("@ControllerTest(profile = \"simulated\")");
+  }
+
+  @Test
   void versionEndpointReportsTheStampedVersion() {
     assertThat(admin.getKubernetesVersion().getGitVersion()).isEqualTo("v" + Versions.KUBERNETES);
   }

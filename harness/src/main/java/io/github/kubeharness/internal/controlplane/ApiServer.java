@@ -123,6 +123,10 @@ public final class ApiServer extends LocalComponent {
     flags.put("--service-account-signing-key-file", pki + Pki.SA_KEY);
     flags.put("--authorization-mode", "RBAC");
     flags.put("--allow-privileged", "true");
+    // Logs, exec and port-forward go to a node's kubelet; by its InternalIP, which for the
+    // simulated profile's nodes is 127.0.0.1. The default tries the Hostname first: a DNS lookup
+    // of a made-up node name on the machine's resolver.
+    flags.put("--kubelet-preferred-address-types", "InternalIP");
     flags.put("--profiling", "false");
     if (auditLogPath != null) {
       flags.put("--audit-policy-file", pki + Pki.AUDIT_POLICY);
