@@ -33,17 +33,11 @@ import org.junit.jupiter.api.Test;
  *
  * <p>{@link GuestbookOnKindIT} runs them on a real node.
  *
- * <p>On the local control plane nothing runs pods: where a test needs ready replicas it writes the
- * Deployment's status itself ({@link #letReplicasBecomeReady}), as a kubelet would cause. On a node
- * the pods run; a subclass says so by overriding that method and {@link #image()}.
+ * <p>Pods run wherever these tests run — on KWOK's simulated node (the {@code simulated} profile)
+ * or on kind's real one — so no test writes a Deployment's status: ready replicas come from pods
+ * that started. ({@link GuestbookStatusByHandIT} keeps the by-hand way, on purpose.)
  */
 abstract class GuestbookBehaviour {
-
-  /**
-   * An image no node has and none can pull (a kind node pulls from nowhere): the Guestbook's
-   * replicas never become ready, wherever pods run.
-   */
-  static final String NEVER_READY_IMAGE = "kube-harness.invalid/never-ready:1";
 
   KubernetesClient client;
   @TestNamespace String namespace;
@@ -204,13 +198,8 @@ abstract class GuestbookBehaviour {
 
   @Test
   void statusSaysProgressingWhileNoReplicaIsReady() {
-    Guestbook created =
-        create(
-            "waiting",
-            spec -> {
-              spec.setReplicas(2);
-              spec.setImage(NEVER_READY_IMAGE);
-            });
+    allowNoPods();
+    Guestbook created = create("waiting", spec -> spec.setReplicas(2));
 
     Guestbook guestbook =
         eventually(guestbook("waiting")).hasCondition("Progressing", "True", "WaitingForReplicas");
@@ -229,8 +218,7 @@ abstract class GuestbookBehaviour {
     create("ready", spec -> spec.setReplicas(1));
     eventually(guestbook("ready")).hasCondition("Progressing", "True");
 
-    letReplicasBecomeReady("ready", 1);
-
+    // Its pod starts and turns ready; the Deployment controller counts it.
     Guestbook guestbook = eventually(guestbook("ready")).hasCondition("Ready", "True");
     assertThat(guestbook.getStatus().getReadyReplicas()).isEqualTo(1);
     assertThat(guestbook.getStatus().condition("Progressing"))
@@ -301,7 +289,8 @@ abstract class GuestbookBehaviour {
             "{\"status\":{\"hard\":{\"count/deployments.apps\":\"0\"},"
                 + "\"used\":{\"count/deployments.apps\":\"0\"}}}");
 
-    create("blocked", spec -> spec.setImage(NEVER_READY_IMAGE));
+    allowNoPods(); // so that, once unblocked, it waits for replicas
+    create("blocked", spec -> {});
 
     Guestbook degraded =
         eventually(guestbook("blocked")).hasCondition("Degraded", "True", "QuotaExceeded");
@@ -356,21 +345,6 @@ abstract class GuestbookBehaviour {
   }
 
   /**
-   * Makes {@code ready} replicas of the Guestbook's Deployment ready. Here nothing runs pods, so
-   * the test writes what the kubelet and the Deployment controller would report.
-   */
-  void letReplicasBecomeReady(String name, int ready) {
-    deployment(name)
-        .subresource("status")
-        .patch(
-            PatchContext.of(PatchType.JSON_MERGE),
-            String.format(
-                "{\"status\":{\"replicas\":%d,\"readyReplicas\":%d,\"availableReplicas\":%d,"
-                    + "\"updatedReplicas\":%d}}",
-                ready, ready, ready, ready));
-  }
-
-  /**
    * How long the garbage collector may take to remove a deleted Guestbook's children. It learns of
    * new resource types only every 30 s; the local control plane restarts it after installing the
    * Guestbook CRD, so children go within milliseconds of their Guestbook. This stays below that
@@ -381,6 +355,21 @@ abstract class GuestbookBehaviour {
   }
 
   // --- helpers: the tutorial's kubectl commands, in Java ---
+
+  /** A quota of no pods in the test's namespace: the Guestbook's replicas never start. */
+  void allowNoPods() {
+    client
+        .resource(
+            new ResourceQuotaBuilder()
+                .withNewMetadata()
+                .withName("no-pods")
+                .endMetadata()
+                .withNewSpec()
+                .addToHard("pods", new Quantity("0"))
+                .endSpec()
+                .build())
+        .create();
+  }
 
   Guestbook create(String name, Consumer<GuestbookSpec> customizer) {
     Guestbook guestbook = Guestbook.named(name);

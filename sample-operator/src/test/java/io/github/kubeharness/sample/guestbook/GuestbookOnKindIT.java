@@ -48,10 +48,6 @@ class GuestbookOnKindIT extends GuestbookBehaviour {
     return WEB_IMAGE;
   }
 
-  /** Nothing to do: the pods run, and the kubelet reports them ready. */
-  @Override
-  void letReplicasBecomeReady(String name, int ready) {}
-
   /**
    * The cluster's garbage collector was not restarted after the CRD was installed: it learns of
    * Guestbooks at its next discovery, within 30 s.

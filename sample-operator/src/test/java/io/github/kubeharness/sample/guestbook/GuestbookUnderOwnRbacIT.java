@@ -12,6 +12,6 @@ import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
 @ControllerTest(
     crdClasses = Guestbook.class,
     reconcilers = GuestbookReconciler.class,
-    profile = "standard",
+    profile = "simulated",
     rbac = "config/rbac")
 class GuestbookUnderOwnRbacIT extends GuestbookBehaviour {}
