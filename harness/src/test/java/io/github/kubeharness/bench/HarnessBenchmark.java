@@ -2,6 +2,10 @@ package io.github.kubeharness.bench;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
@@ -18,6 +22,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -51,6 +56,8 @@ public final class HarnessBenchmark {
     startStop(local(Profile.MINIMAL));
     coldStart(local(Profile.MINIMAL), "local_minimal_start_ms", RUNS);
     coldStart(local(Profile.STANDARD), "local_standard_start_ms", RUNS);
+    coldStart(local(Profile.SIMULATED), "local_simulated_start_ms", RUNS);
+    deploymentReady();
     firstStartInNewJvm();
     containerStart();
     kindStart();
@@ -125,6 +132,66 @@ public final class HarnessBenchmark {
               .start();
       nodes.waitFor();
     }
+  }
+
+  // The simulated profile's point: a 3-replica Deployment, created, until its Available
+  // condition is True (scheduler, ReplicaSet controller, KWOK's start delay, status roll-up).
+  private void deploymentReady() {
+    List<Double> samples = new ArrayList<>();
+    try (ControlPlane cp = ControlPlane.create(local(Profile.SIMULATED))) {
+      cp.start();
+      try (KubernetesClient client = cp.newClient()) {
+        for (int i = 0; i < RUNS; i++) {
+          String ns = "deployment-ready-" + i;
+          client
+              .namespaces()
+              .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
+              .create();
+          Deployment deployment =
+              new DeploymentBuilder()
+                  .withNewMetadata()
+                  .withName("web")
+                  .withNamespace(ns)
+                  .endMetadata()
+                  .withNewSpec()
+                  .withReplicas(3)
+                  .withNewSelector()
+                  .addToMatchLabels("app", "web")
+                  .endSelector()
+                  .withNewTemplate()
+                  .withNewMetadata()
+                  .addToLabels("app", "web")
+                  .endMetadata()
+                  .withNewSpec()
+                  .addNewContainer()
+                  .withName("web")
+                  .withImage("example.invalid/web:1")
+                  .endContainer()
+                  .endSpec()
+                  .endTemplate()
+                  .endSpec()
+                  .build();
+          long t0 = System.nanoTime();
+          client.resource(deployment).create();
+          client
+              .apps()
+              .deployments()
+              .inNamespace(ns)
+              .withName("web")
+              .waitUntilCondition(HarnessBenchmark::available, 60, TimeUnit.SECONDS);
+          samples.add((System.nanoTime() - t0) / 1e6);
+        }
+      }
+    }
+    record("deployment_ready_ms", samples);
+  }
+
+  private static boolean available(Deployment d) {
+    return d != null
+        && d.getStatus() != null
+        && d.getStatus().getConditions() != null
+        && d.getStatus().getConditions().stream()
+            .anyMatch(c -> "Available".equals(c.getType()) && "True".equals(c.getStatus()));
   }
 
   private static double startStop(ControlPlaneOptions options) {

@@ -15,6 +15,8 @@ final class Targets {
   static {
     MEDIAN_MAX_MS.put("local_minimal_start_ms", 2000.0);
     MEDIAN_MAX_MS.put("local_standard_start_ms", 3000.0);
+    MEDIAN_MAX_MS.put("local_simulated_start_ms", 3000.0);
+    MEDIAN_MAX_MS.put("deployment_ready_ms", 2000.0);
     MEDIAN_MAX_MS.put("per_test_overhead_ms", 150.0);
     MEDIAN_MAX_MS.put("event_to_reconcile_ms", 50.0);
     MEDIAN_MAX_MS.put("kill9_cleanup_ms", 5000.0);

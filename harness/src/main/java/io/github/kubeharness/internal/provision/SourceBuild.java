@@ -150,7 +150,7 @@ final class SourceBuild {
     run(
         workRoot,
         List.of(go, "install", "-trimpath", "-ldflags", "-s -w", pkg + "@" + version),
-        "building " + pkg + " " + version + " from Go modules (about a minute, once)",
+        "building " + pkg + " " + version + " from Go modules (one to several minutes, once)",
         Map.of("GOBIN", binDir.toAbsolutePath().toString()));
     return binDir.resolve(pkg.substring(pkg.lastIndexOf('/') + 1));
   }
