@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodList;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
 import io.fabric8.kubernetes.client.dsl.Listable;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
@@ -79,24 +80,31 @@ public final class Simulation {
         .toList();
   }
 
-  /** Adds a fake node and waits until it is Ready and schedulable (KWOK takes milliseconds). */
-  public Node addNode(String name) {
-    requireSimulated();
-    return register(client, name);
-  }
-
   /**
-   * Registers the fake node {@code name}, as a kubelet registers itself, and waits until KWOK made
-   * it Ready. The API server taints every new node {@code node.kubernetes.io/not-ready}; the node
+   * Adds a fake node, as a kubelet registers itself, and waits until KWOK made it Ready and it
+   * takes pods. The API server taints every new node {@code node.kubernetes.io/not-ready}; the node
    * lifecycle controller, which is not run here (KWOK's nodes send no heartbeats), would lift that
    * taint once the node is Ready, so this does.
    */
-  public static Node register(KubernetesClient client, String name) {
+  public Node addNode(String name) {
+    requireSimulated();
     client.resource(node(name)).create();
-    client
-        .nodes()
-        .withName(name)
-        .waitUntilCondition(Simulation::ready, NODE_READY.toSeconds(), TimeUnit.SECONDS);
+    try {
+      client
+          .nodes()
+          .withName(name)
+          .waitUntilCondition(Simulation::ready, NODE_READY.toSeconds(), TimeUnit.SECONDS);
+    } catch (KubernetesClientTimeoutException e) {
+      throw new KubeHarnessException(
+          "KWOK did not make node "
+              + name
+              + " Ready within "
+              + NODE_READY.toSeconds()
+              + " s. Its log is kwok.log in "
+              + controlPlane.logDirectory().map(Object::toString).orElse("the run directory")
+              + ".",
+          e);
+    }
     return client
         .nodes()
         .withName(name)
@@ -135,8 +143,8 @@ public final class Simulation {
             "{\"spec\":{\"unschedulable\":" + unschedulable + "}}");
   }
 
-  /** The Node object of a fake node, as the harness registers it (what a kubelet would). */
-  public static Node node(String name) {
+  /** The Node object of a fake node, as a kubelet would register it. */
+  private static Node node(String name) {
     return new NodeBuilder()
         .withNewMetadata()
         .withName(name)
@@ -149,8 +157,7 @@ public final class Simulation {
         .build();
   }
 
-  /** Whether {@code node} has condition Ready=True. */
-  public static boolean ready(Node node) {
+  private static boolean ready(Node node) {
     return node != null
         && node.getStatus() != null
         && node.getStatus().getConditions() != null
@@ -166,8 +173,9 @@ public final class Simulation {
               + controlPlane.profile().settingValue()
               + " profile on the "
               + controlPlane.backend().settingValue()
-              + " backend. Use @ControllerTest(profile = \"simulated\") (or"
-              + " -Dkubeharness.profile=simulated).");
+              + " backend. The simulated profile runs on the local backend:"
+              + " @ControllerTest(profile = \"simulated\") (or -Dkubeharness.profile=simulated),"
+              + " with backend local or auto.");
     }
   }
 

@@ -5,6 +5,7 @@ import io.github.kubeharness.BackendProvider;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,6 +50,7 @@ public final class Backends implements BackendProvider {
     Choice choice =
         decide(
             "true".equalsIgnoreCase(System.getenv("USE_EXISTING_CLUSTER")),
+            options.profile() == Profile.SIMULATED,
             () -> new BinaryResolver(options).isProvisioned(options.profile()),
             options.kubernetesVersion(),
             TestcontainersSupport::dockerStatus);
@@ -66,11 +68,15 @@ public final class Backends implements BackendProvider {
    */
   static Choice decide(
       boolean useExistingCluster,
+      boolean simulated,
       BooleanSupplier provisioned,
       String kubernetesVersion,
       Supplier<String> dockerProblem) {
     if (useExistingCluster) {
       return new Choice(Backend.EXISTING, "USE_EXISTING_CLUSTER=true");
+    }
+    if (simulated) {
+      return new Choice(Backend.LOCAL, "the simulated profile runs on the local backend only");
     }
     if (provisioned.getAsBoolean()) {
       return new Choice(

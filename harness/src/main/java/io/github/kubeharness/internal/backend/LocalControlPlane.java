@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.backend;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
+import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
@@ -144,12 +145,13 @@ final class LocalControlPlane extends AbstractControlPlane {
   }
 
   /** kube-scheduler and KWOK, launched together with the controller manager. */
-  private record Simulated(Scheduler scheduler, Kwok kwok, int nodes) {
+  private record Simulated(ControlPlane controlPlane, Scheduler scheduler, Kwok kwok, int nodes) {
     void awaitReady(KubernetesClient client, long deadline) {
       scheduler.awaitReady(Waits.remaining(deadline));
       kwok.awaitReady(Waits.remaining(deadline));
+      Simulation simulation = new Simulation(controlPlane, client);
       for (int i = 1; i <= nodes; i++) {
-        Simulation.register(client, "simulated-node-" + i);
+        simulation.addNode("simulated-node-" + i);
       }
     }
   }
@@ -172,7 +174,7 @@ final class LocalControlPlane extends AbstractControlPlane {
                 options.podStartDelay(),
                 options.kubernetesVersion()));
     kwok.launch();
-    return new Simulated(scheduler, kwok, options.simulatedNodes());
+    return new Simulated(this, scheduler, kwok, options.simulatedNodes());
   }
 
   // No seed under extra apiserver flags: they may change what the apiserver writes at start (a

@@ -72,7 +72,9 @@ public final class Kwok extends LocalComponent {
                 "--server-address=127.0.0.1:" + port,
                 "--cidr=" + POD_CIDR),
             runDirectory.resolve("kwok.log"),
-            Map.of());
+            // Its work directory in the run's: a ~/.kwok/kwok.yaml of the user's (stages, tracing)
+            // must not mix into ours.
+            Map.of("KWOK_WORKDIR", runDirectory.resolve("kwok").toString()));
     process.launch();
   }
 

@@ -35,7 +35,7 @@ class BackendSelectionTest {
 
   @Test
   void useExistingClusterWinsOverEverything() {
-    Backends.Choice choice = Backends.decide(true, () -> true, "1.37.2", () -> null);
+    Backends.Choice choice = Backends.decide(true, false, () -> true, "1.37.2", () -> null);
     assertThat(choice.backend()).isEqualTo(Backend.EXISTING);
     assertThat(choice.reason()).isEqualTo("USE_EXISTING_CLUSTER=true");
   }
@@ -44,6 +44,7 @@ class BackendSelectionTest {
   void provisionedBinariesWinOverDockerWithoutAskingDocker() {
     Backends.Choice choice =
         Backends.decide(
+            false,
             false,
             () -> true,
             "1.37.2",
@@ -56,7 +57,7 @@ class BackendSelectionTest {
 
   @Test
   void withoutBinariesAReachableDockerMeansContainer() {
-    Backends.Choice choice = Backends.decide(false, () -> false, "1.37.2", () -> null);
+    Backends.Choice choice = Backends.decide(false, false, () -> false, "1.37.2", () -> null);
     assertThat(choice.backend()).isEqualTo(Backend.CONTAINER);
     assertThat(choice.reason()).contains("Docker is reachable");
   }
@@ -64,9 +65,24 @@ class BackendSelectionTest {
   @Test
   void withoutBinariesOrDockerItProvisions() {
     Backends.Choice choice =
-        Backends.decide(false, () -> false, "1.37.2", () -> "connection refused");
+        Backends.decide(false, false, () -> false, "1.37.2", () -> "connection refused");
     assertThat(choice.backend()).isEqualTo(Backend.LOCAL);
     assertThat(choice.reason()).contains("no Docker (connection refused)", "provisioning");
+  }
+
+  @Test
+  void theSimulatedProfileMeansLocalWithoutAskingDocker() {
+    Backends.Choice choice =
+        Backends.decide(
+            false,
+            true,
+            () -> false,
+            "1.37.2",
+            () -> {
+              throw new AssertionError("Docker must not be probed for the simulated profile");
+            });
+    assertThat(choice.backend()).isEqualTo(Backend.LOCAL);
+    assertThat(choice.reason()).contains("simulated profile runs on the local backend only");
   }
 
   private static ControlPlaneOptions options(Path cache, List<String> said) {

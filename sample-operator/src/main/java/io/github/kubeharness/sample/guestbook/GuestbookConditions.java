@@ -21,14 +21,16 @@ import java.util.List;
  *   <li>{@code Progressing}: True while replicas are still becoming ready. NB: a control plane
  *       without kubelets (envtest, kube-harness) never runs pods, so there it stays True.
  *   <li>{@code Degraded}: True when the last reconciliation failed, with the failure's reason; or
- *       ({@code ReplicasUnavailable}) when the Deployment had finished rolling out the current spec
- *       and has fewer ready replicas than asked since: pods that ran turned unready or went away.
+ *       ({@code ReplicasUnavailable}) when, for an unchanged spec, ready replicas were lost — pods
+ *       that were ready turned unready or went away — until as many are ready as asked.
  * </ul>
  *
  * A condition keeps its {@code lastTransitionTime} while its status does not change; that also
  * makes an unchanged status an identical apply, so writing it does not trigger another round.
  */
 public final class GuestbookConditions {
+
+  static final String REPLICAS_UNAVAILABLE = "ReplicasUnavailable";
 
   private GuestbookConditions() {}
 
@@ -61,8 +63,9 @@ public final class GuestbookConditions {
               ? condition(PROGRESSING, true, "WaitingForReplicas", counts)
               : condition(PROGRESSING, false, "Complete", "The Deployment matches the spec"));
       conditions.add(
-          ready < desired && rolledOut(deployment)
-              ? condition(DEGRADED, true, "ReplicasUnavailable", counts + " after the rollout")
+          ready < desired && replicasLost(guestbook, ready)
+              ? condition(
+                  DEGRADED, true, REPLICAS_UNAVAILABLE, counts + ": ready replicas were lost")
               : condition(
                   DEGRADED,
                   false,
@@ -91,25 +94,26 @@ public final class GuestbookConditions {
   }
 
   /**
-   * Whether the Deployment controller finished rolling out the Deployment's current spec: its
-   * {@code Progressing} condition says {@code NewReplicaSetAvailable} and it has seen this
-   * generation. It keeps saying so when ready pods are lost later, and changes while it makes
-   * progress (new pods created, more ready).
+   * Whether replicas were lost rather than not yet started: for the same generation of the
+   * Guestbook, fewer are ready than the last status said, or the last status already said so. A
+   * scale-up or a new spec is progress, not loss, until it is observed.
    */
-  private static boolean rolledOut(Deployment deployment) {
-    if (deployment == null || deployment.getStatus() == null) {
+  private static boolean replicasLost(Guestbook guestbook, int ready) {
+    GuestbookStatus previous = guestbook.getStatus();
+    if (previous == null
+        || !java.util.Objects.equals(
+            previous.getObservedGeneration(), guestbook.getMetadata().getGeneration())) {
       return false;
     }
-    Long generation = deployment.getMetadata().getGeneration();
-    Long observed = deployment.getStatus().getObservedGeneration();
-    boolean current = generation == null || observed != null && observed >= generation;
-    return current
-        && deployment.getStatus().getConditions() != null
-        && deployment.getStatus().getConditions().stream()
-            .anyMatch(
-                c ->
-                    "Progressing".equals(c.getType())
-                        && "NewReplicaSetAvailable".equals(c.getReason()));
+    boolean fewerThanBefore =
+        previous.getReadyReplicas() != null && ready < previous.getReadyReplicas();
+    boolean lostBefore =
+        previous
+            .condition(DEGRADED)
+            .filter(c -> "True".equals(c.getStatus()))
+            .filter(c -> REPLICAS_UNAVAILABLE.equals(c.getReason()))
+            .isPresent();
+    return fewerThanBefore || lostBefore;
   }
 
   private static int readyReplicas(Deployment deployment) {

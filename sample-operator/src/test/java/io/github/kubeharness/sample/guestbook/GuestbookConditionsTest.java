@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
-import io.fabric8.kubernetes.api.model.apps.DeploymentConditionBuilder;
 import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
 import io.github.kubeharness.sample.guestbook.customresource.GuestbookStatus;
 import java.time.Instant;
@@ -39,29 +38,35 @@ class GuestbookConditionsTest {
   }
 
   @Test
-  void replicasLostAfterTheRolloutAreDegraded() {
-    Deployment rolledOut = deployment(1);
-    rolledOut.getStatus().setObservedGeneration(1L);
-    rolledOut.getMetadata().setGeneration(1L);
-    rolledOut
-        .getStatus()
-        .getConditions()
-        .add(
-            new DeploymentConditionBuilder()
-                .withType("Progressing")
-                .withStatus("True")
-                .withReason("NewReplicaSetAvailable")
-                .build());
+  void replicasLostForTheSameSpecAreDegradedUntilAllAreReadyAgain() {
+    Guestbook guestbook = guestbook(2);
+    guestbook.setStatus(GuestbookConditions.status(guestbook, deployment(2), null, T0));
 
-    assertThat(summary(GuestbookConditions.status(guestbook(2), rolledOut, null, T0)))
+    GuestbookStatus lost = GuestbookConditions.status(guestbook, deployment(1), null, T1);
+    assertThat(summary(lost))
         .isEqualTo(
             "Ready=False/ReplicasNotReady Progressing=True/WaitingForReplicas"
                 + " Degraded=True/ReplicasUnavailable");
 
-    // A spec the controller has not rolled out yet is progress, not loss.
-    rolledOut.getMetadata().setGeneration(2L);
-    assertThat(summary(GuestbookConditions.status(guestbook(2), rolledOut, null, T0)))
-        .endsWith("Degraded=False/ReconcileSucceeded");
+    guestbook.setStatus(lost); // still 1 of 2 on the next round: still degraded
+    assertThat(summary(GuestbookConditions.status(guestbook, deployment(1), null, T1)))
+        .endsWith("Degraded=True/ReplicasUnavailable");
+    assertThat(summary(GuestbookConditions.status(guestbook, deployment(2), null, T1)))
+        .isEqualTo(
+            "Ready=True/ReplicasReady Progressing=False/Complete Degraded=False/ReconcileSucceeded");
+  }
+
+  @Test
+  void aScaleUpIsProgressNotLoss() {
+    Guestbook guestbook = guestbook(1);
+    guestbook.setStatus(GuestbookConditions.status(guestbook, deployment(1), null, T0));
+    guestbook.getSpec().setReplicas(2);
+    guestbook.getMetadata().setGeneration(4L);
+
+    assertThat(summary(GuestbookConditions.status(guestbook, deployment(1), null, T1)))
+        .isEqualTo(
+            "Ready=False/ReplicasNotReady Progressing=True/WaitingForReplicas"
+                + " Degraded=False/ReconcileSucceeded");
   }
 
   @Test
