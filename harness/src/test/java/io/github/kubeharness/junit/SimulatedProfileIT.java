@@ -73,9 +73,10 @@ class SimulatedProfileIT {
   }
 
   @Test
-  void aStatefulSetStartsItsPodsInOrder() {
+  void aStatefulSetScalesInOrder() {
     List<String> added = new CopyOnWriteArrayList<>();
-    try (Watch watch = client.pods().withLabel("app", "db").watch(added(added))) {
+    List<String> deleted = new CopyOnWriteArrayList<>();
+    try (Watch watch = client.pods().withLabel("app", "db").watch(recording(added, deleted))) {
       client
           .resource(
               new StatefulSetBuilder()
@@ -95,9 +96,17 @@ class SimulatedProfileIT {
 
       eventually(client.apps().statefulSets().withName("db"))
           .satisfies(s -> assertThat(s.getStatus().getReadyReplicas()).isEqualTo(3));
+      // OrderedReady: each pod is created only once the one before it is Ready ...
+      assertThat(added).containsExactly("db-0", "db-1", "db-2");
+
+      client.apps().statefulSets().withName("db").scale(1);
+
+      eventually(client.apps().statefulSets().withName("db"))
+          .satisfies(s -> assertThat(s.getStatus().getReplicas()).isEqualTo(1));
+      await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(deleted).hasSize(2));
     }
-    // OrderedReady: each pod is created only once the one before it is Ready.
-    assertThat(added).containsExactly("db-0", "db-1", "db-2");
+    // ... and removed highest ordinal first, each once the one above it is gone.
+    assertThat(deleted).containsExactly("db-2", "db-1");
   }
 
   @Test
@@ -323,12 +332,14 @@ class SimulatedProfileIT {
         .toList();
   }
 
-  private static Watcher<Pod> added(List<String> names) {
+  private static Watcher<Pod> recording(List<String> added, List<String> deleted) {
     return new Watcher<>() {
       @Override
       public void eventReceived(Action action, Pod pod) {
         if (action == Action.ADDED) {
-          names.add(pod.getMetadata().getName());
+          added.add(pod.getMetadata().getName());
+        } else if (action == Action.DELETED) {
+          deleted.add(pod.getMetadata().getName());
         }
       }
 
