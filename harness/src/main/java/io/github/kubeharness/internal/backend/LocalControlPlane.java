@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * The {@code local} backend: etcd, kube-apiserver, (in the {@code standard} and {@code simulated}
@@ -137,10 +138,18 @@ final class LocalControlPlane extends AbstractControlPlane {
                       apiServer.url(), "system:kube-controller-manager", List.of("system:masters")),
                   options.profile()));
       controllerManager.start(Waits.remaining(deadline));
-      if (simulated != null) {
-        simulated.awaitReady(client, deadline);
-      }
+      // The fake nodes are registered while the controller manager's controllers start: the
+      // default ServiceAccount takes it about a second, the nodes a few hundred milliseconds.
+      CompletableFuture<Void> nodes =
+          simulated == null
+              ? CompletableFuture.completedFuture(null)
+              : CompletableFuture.runAsync(() -> simulated.awaitReady(client, deadline));
       SystemObjects.awaitDefaultServiceAccount(client, deadline);
+      try {
+        nodes.join();
+      } catch (CompletionException e) {
+        throw e.getCause() instanceof RuntimeException cause ? cause : e;
+      }
     }
   }
 
