@@ -10,11 +10,12 @@ import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
 import io.github.kubeharness.internal.backend.KindCli.Result;
+import io.github.kubeharness.internal.controlplane.BundledResources;
+import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.Waits;
 import io.github.kubeharness.internal.process.Watchdog;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -262,17 +263,7 @@ final class KindControlPlane extends AbstractControlPlane {
 
   private static Path writeConfig(Path dir, boolean ours) {
     String resource = ours ? "kind/kube-harness-node.yaml" : "kind/upstream-node.yaml";
-    Path config = dir.resolve("kind-config.yaml");
-    try (InputStream in =
-        KindControlPlane.class.getResourceAsStream("/io/github/kubeharness/" + resource)) {
-      if (in == null) {
-        throw new KubeHarnessException("kube-harness's jar lacks its resource " + resource);
-      }
-      Files.copy(in, config);
-      return config;
-    } catch (IOException e) {
-      throw new KubeHarnessException("Cannot write " + config + ": " + e, e);
-    }
+    return Identities.write(dir.resolve("kind-config.yaml"), BundledResources.text(resource));
   }
 
   /**

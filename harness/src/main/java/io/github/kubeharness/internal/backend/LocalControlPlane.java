@@ -2,7 +2,6 @@ package io.github.kubeharness.internal.backend;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
-import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
@@ -143,7 +142,7 @@ final class LocalControlPlane extends AbstractControlPlane {
       CompletableFuture<Void> nodes =
           simulated == null
               ? CompletableFuture.completedFuture(null)
-              : CompletableFuture.runAsync(() -> simulated.awaitReady(client, deadline));
+              : CompletableFuture.runAsync(() -> awaitSimulation(simulated, client, deadline));
       SystemObjects.awaitDefaultServiceAccount(client, deadline);
       try {
         nodes.join();
@@ -154,14 +153,15 @@ final class LocalControlPlane extends AbstractControlPlane {
   }
 
   /** kube-scheduler and KWOK, launched together with the controller manager. */
-  private record Simulated(ControlPlane controlPlane, Scheduler scheduler, Kwok kwok, int nodes) {
-    void awaitReady(KubernetesClient client, long deadline) {
-      scheduler.awaitReady(Waits.remaining(deadline));
-      kwok.awaitReady(Waits.remaining(deadline));
-      Simulation simulation = new Simulation(controlPlane, client);
-      for (int i = 1; i <= nodes; i++) {
-        simulation.addNode("simulated-node-" + i);
-      }
+  private record Simulated(Scheduler scheduler, Kwok kwok) {}
+
+  /** Both healthy, then the fake nodes registered and made Ready. */
+  private void awaitSimulation(Simulated simulated, KubernetesClient client, long deadline) {
+    simulated.scheduler().awaitReady(Waits.remaining(deadline));
+    simulated.kwok().awaitReady(Waits.remaining(deadline));
+    Simulation simulation = new Simulation(this, client);
+    for (int i = 1; i <= options.simulatedNodes(); i++) {
+      simulation.addNode("simulated-node-" + i);
     }
   }
 
@@ -183,7 +183,7 @@ final class LocalControlPlane extends AbstractControlPlane {
                 options.podStartDelay(),
                 options.kubernetesVersion()));
     kwok.launch();
-    return new Simulated(this, scheduler, kwok, options.simulatedNodes());
+    return new Simulated(scheduler, kwok);
   }
 
   // No seed under extra apiserver flags: they may change what the apiserver writes at start (a

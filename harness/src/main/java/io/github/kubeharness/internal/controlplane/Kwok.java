@@ -1,14 +1,10 @@
 package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Simulation;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.ManagedProcess;
 import io.github.kubeharness.internal.provision.GoTools;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,8 +25,6 @@ public final class Kwok extends LocalComponent {
 
   /** Pod IPs KWOK hands out: addresses only, nothing listens on them. */
   static final String POD_CIDR = "10.244.0.0/16";
-
-  private static final String CONFIG_RESOURCE = "/io/github/kubeharness/simulated/kwok.yaml";
 
   private final String kubeconfig;
   private final Duration podStartDelay;
@@ -84,19 +78,8 @@ public final class Kwok extends LocalComponent {
 
   /** The stages, with this run's values filled in. */
   String config() {
-    return template()
+    return BundledResources.text("simulated/kwok.yaml")
         .replace("@KUBERNETES_VERSION@", "v" + kubernetesVersion)
         .replace("@START_DELAY_MS@", Long.toString(podStartDelay.toMillis()));
-  }
-
-  private static String template() {
-    try (InputStream in = Kwok.class.getResourceAsStream(CONFIG_RESOURCE)) {
-      if (in == null) {
-        throw new KubeHarnessException("kube-harness is missing its resource " + CONFIG_RESOURCE);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new KubeHarnessException("Cannot read " + CONFIG_RESOURCE + ": " + e, e);
-    }
   }
 }

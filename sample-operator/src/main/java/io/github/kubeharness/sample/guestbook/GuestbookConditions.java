@@ -12,6 +12,7 @@ import io.github.kubeharness.sample.guestbook.customresource.GuestbookStatus;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Derives a Guestbook's status from its Deployment and the outcome of the last reconciliation.
@@ -101,7 +102,7 @@ public final class GuestbookConditions {
   private static boolean replicasLost(Guestbook guestbook, int ready) {
     GuestbookStatus previous = guestbook.getStatus();
     if (previous == null
-        || !java.util.Objects.equals(
+        || !Objects.equals(
             previous.getObservedGeneration(), guestbook.getMetadata().getGeneration())) {
       return false;
     }

@@ -198,7 +198,7 @@ abstract class GuestbookBehaviour {
 
   @Test
   void statusSaysProgressingWhileNoReplicaIsReady() {
-    allowNoPods();
+    allowPods(0);
     Guestbook created = create("waiting", spec -> spec.setReplicas(2));
 
     Guestbook guestbook =
@@ -224,19 +224,9 @@ abstract class GuestbookBehaviour {
     assertThat(guestbook.getStatus().condition("Progressing"))
         .hasValueSatisfying(c -> assertThat(c.getReason()).isEqualTo("Complete"));
 
-    // Scaling up while the namespace's quota allows one pod: the new replica cannot start (where
-    // pods run at all), and one ready replica is no longer enough.
-    client
-        .resource(
-            new ResourceQuotaBuilder()
-                .withNewMetadata()
-                .withName("one-pod")
-                .endMetadata()
-                .withNewSpec()
-                .addToHard("pods", new Quantity("1"))
-                .endSpec()
-                .build())
-        .create();
+    // Scaling up while the namespace's quota allows one pod: the new replica cannot start, and
+    // one ready replica is no longer enough.
+    allowPods(1);
     edit("ready", spec -> spec.setReplicas(2));
     guestbook = eventually(guestbook("ready")).hasCondition("Ready", "False", "ReplicasNotReady");
     assertThat(guestbook.getStatus().getObservedGeneration()).isEqualTo(2);
@@ -289,7 +279,7 @@ abstract class GuestbookBehaviour {
             "{\"status\":{\"hard\":{\"count/deployments.apps\":\"0\"},"
                 + "\"used\":{\"count/deployments.apps\":\"0\"}}}");
 
-    allowNoPods(); // so that, once unblocked, it waits for replicas
+    allowPods(0); // so that, once unblocked, it waits for replicas
     create("blocked", spec -> {});
 
     Guestbook degraded =
@@ -356,16 +346,16 @@ abstract class GuestbookBehaviour {
 
   // --- helpers: the tutorial's kubectl commands, in Java ---
 
-  /** A quota of no pods in the test's namespace: the Guestbook's replicas never start. */
-  void allowNoPods() {
+  /** A quota of {@code count} pods in the test's namespace: replicas beyond it never start. */
+  void allowPods(int count) {
     client
         .resource(
             new ResourceQuotaBuilder()
                 .withNewMetadata()
-                .withName("no-pods")
+                .withName("at-most-" + count + "-pods")
                 .endMetadata()
                 .withNewSpec()
-                .addToHard("pods", new Quantity("0"))
+                .addToHard("pods", new Quantity(Integer.toString(count)))
                 .endSpec()
                 .build())
         .create();
