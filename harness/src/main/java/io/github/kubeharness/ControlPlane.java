@@ -102,6 +102,22 @@ public interface ControlPlane extends AutoCloseable {
   }
 
   /**
+   * Faults to inject into the controllers' API traffic ({@link Faults}): dropped watches, an API
+   * server restart, requests answered with errors or delayed.
+   *
+   * @throws UnsupportedOperationException on backends where kube-harness does not run the API
+   *     server and the proxy in front of it (only {@code local} does)
+   */
+  default Faults faults() {
+    throw new UnsupportedOperationException(
+        "Faults need an API server kube-harness runs with its fault proxy in front, which only the"
+            + " local backend has; this control plane is "
+            + backend().settingValue()
+            + ". Run the test on the local backend (@ControllerTest(backend = Backend.LOCAL) or"
+            + " -Dkubeharness.backend=local).");
+  }
+
+  /**
    * Creates an identity authenticated by a client certificate, with no permissions beyond what RBAC
    * grants its name or groups (envtest's {@code AddUser}). Use it to test RBAC.
    *

@@ -6,7 +6,9 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.internal.provision.BinaryResolver;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
@@ -44,6 +46,13 @@ public final class Backends implements BackendProvider {
       case KIND -> new KindControlPlane(options);
       case AUTO -> throw new IllegalStateException("auto was resolved above");
     };
+  }
+
+  /** The faults of {@code controlPlane}, when its backend runs the fault proxy (local). */
+  public static Optional<ProxyFaults> faultsOf(ControlPlane controlPlane) {
+    return controlPlane instanceof LocalControlPlane local && local.isRunning()
+        ? Optional.of((ProxyFaults) local.faults())
+        : Optional.empty();
   }
 
   private static Backend choose(ControlPlaneOptions options) {

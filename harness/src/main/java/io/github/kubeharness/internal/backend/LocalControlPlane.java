@@ -16,12 +16,15 @@ import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.Scheduler;
 import io.github.kubeharness.internal.controlplane.SystemObjects;
 import io.github.kubeharness.internal.controlplane.TinyCa;
+import io.github.kubeharness.internal.faults.FaultProxy;
+import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.Waits;
 import io.github.kubeharness.internal.provision.Binaries;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.internal.provision.Component;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -44,6 +47,7 @@ final class LocalControlPlane extends AbstractControlPlane {
 
   private ApiServer apiServer;
   private ControllerManager controllerManager;
+  private ProxyFaults faults;
   // Whether this attempt's apiserver answered: a failure after that is not the etcd seed's.
   private boolean apiServerUp;
 
@@ -111,6 +115,9 @@ final class LocalControlPlane extends AbstractControlPlane {
                 options.extraApiServerFlags()));
     apiServer.launch();
     connected(apiServer.url(), ca);
+    // Made while kube-apiserver boots; it connects upstream only when a request comes.
+    FaultProxy proxy = started(FaultProxy.start(apiServer.pki(), apiServer.port()));
+    faults = new ProxyFaults(proxy, downtime -> apiServerDown(proxy, downtime));
     CompletableFuture<KubernetesClient> warmClient = ClientWarmUp.start(this::newClient);
     try {
       etcd.awaitReady(Waits.remaining(deadline));
@@ -235,6 +242,23 @@ final class LocalControlPlane extends AbstractControlPlane {
     if (controllerManager != null) {
       controllerManager.close();
       controllerManager.start(options.startTimeout());
+    }
+  }
+
+  @Override
+  public ProxyFaults faults() {
+    if (!isRunning() || faults == null) {
+      throw new IllegalStateException("faults() needs a running control plane: call start() first");
+    }
+    return faults;
+  }
+
+  private synchronized void apiServerDown(FaultProxy proxy, Duration downtime) {
+    proxy.suspend();
+    try {
+      apiServer.restart(downtime, options.startTimeout());
+    } finally {
+      proxy.resume();
     }
   }
 

@@ -3,6 +3,7 @@ package io.github.kubeharness.internal.controlplane;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.ManagedProcess;
+import io.github.kubeharness.internal.process.Waits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,6 +85,27 @@ public final class ApiServer extends LocalComponent {
     return "https://127.0.0.1:" + port;
   }
 
+  public int port() {
+    return port;
+  }
+
+  public Pki pki() {
+    return pki;
+  }
+
+  /**
+   * Stops kube-apiserver (SIGTERM, as a node stops it), keeps it down for {@code downtime}, then
+   * starts it again with the same flags on the same port, on etcd's data as it is, and waits until
+   * it is ready.
+   */
+  public void restart(Duration downtime, Duration timeout) {
+    process.stop();
+    Waits.sleep(downtime.toMillis());
+    process.launch();
+    // Every object the bootstrap hooks would create exists by now, as on a seeded start.
+    awaitReady(timeout, true);
+  }
+
   public Path auditLogFile() {
     return runDirectory.resolve("audit.log");
   }
@@ -117,6 +139,11 @@ public final class ApiServer extends LocalComponent {
     flags.put("--tls-cert-file", pki + Pki.SERVING_CERT);
     flags.put("--tls-private-key-file", pki + Pki.SERVING_KEY);
     flags.put("--client-ca-file", pki + Pki.CA);
+    flags.put("--requestheader-client-ca-file", pki + Pki.FRONT_PROXY_CA);
+    flags.put("--requestheader-allowed-names", Pki.FRONT_PROXY_USER);
+    flags.put("--requestheader-username-headers", "X-Remote-User");
+    flags.put("--requestheader-group-headers", "X-Remote-Group");
+    flags.put("--requestheader-extra-headers-prefix", "X-Remote-Extra-");
     flags.put("--service-cluster-ip-range", SERVICE_CIDR);
     flags.put("--service-account-issuer", "https://kubernetes.default.svc.cluster.local");
     flags.put("--service-account-key-file", pki + Pki.SA_PUB);

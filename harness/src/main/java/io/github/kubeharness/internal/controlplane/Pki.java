@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * The files kube-apiserver reads at start, made for one run: the CA that signs client certificates,
- * the serving certificate, the service-account signing keys and the audit policy. The same set
+ * the serving certificate, the service-account signing keys, the audit policy and the front-proxy
+ * CA whose certificate may pass on a caller's identity in headers (the fault proxy's). The same set
  * serves the local processes (written to a directory) and the containers (copied in).
  */
 public final class Pki {
@@ -25,12 +26,21 @@ public final class Pki {
   public static final String SA_KEY = "sa.key";
   public static final String SA_PUB = "sa.pub";
   public static final String AUDIT_POLICY = "audit-policy.yaml";
+  public static final String FRONT_PROXY_CA = "front-proxy-ca.crt";
+
+  /** The name the apiserver accepts identity headers from (the fault proxy's certificate). */
+  public static final String FRONT_PROXY_USER = "kube-harness-fault-proxy";
 
   private final TinyCa ca;
+  private final TinyCa frontProxyCa;
+  private final TinyCa.Issued frontProxyClient;
   private final Map<String, String> files;
 
-  private Pki(TinyCa ca, Map<String, String> files) {
+  private Pki(
+      TinyCa ca, TinyCa frontProxyCa, TinyCa.Issued frontProxyClient, Map<String, String> files) {
     this.ca = ca;
+    this.frontProxyCa = frontProxyCa;
+    this.frontProxyClient = frontProxyClient;
     this.files = files;
   }
 
@@ -53,6 +63,11 @@ public final class Pki {
     }
     TinyCa.Issued serving = ca.issueServing("kube-apiserver", ips, dns);
     KeyPair serviceAccount = TinyCa.newKeyPair();
+    // A CA of its own, as kubeadm's front-proxy CA: a certificate the client CA did not sign can
+    // never authenticate as itself, so a request the fault proxy forwards with a bearer token (no
+    // identity headers) is authenticated by that token, not as the proxy.
+    TinyCa frontProxyCa = TinyCa.create("kube-harness-front-proxy-ca");
+    TinyCa.Issued frontProxyClient = frontProxyCa.issueClient(FRONT_PROXY_USER, List.of());
     Map<String, String> files = new LinkedHashMap<>();
     files.put(CA, ca.certificatePem());
     files.put(SERVING_CERT, serving.certificatePem());
@@ -60,11 +75,21 @@ public final class Pki {
     files.put(SA_KEY, TinyCa.privateKeyPem(serviceAccount));
     files.put(SA_PUB, TinyCa.pem(serviceAccount.getPublic()));
     files.put(AUDIT_POLICY, AUDIT_POLICY_YAML);
-    return new Pki(ca, files);
+    files.put(FRONT_PROXY_CA, frontProxyCa.certificatePem());
+    return new Pki(ca, frontProxyCa, frontProxyClient, files);
   }
 
   public TinyCa ca() {
     return ca;
+  }
+
+  /** The fault proxy's client certificate, from the front-proxy CA the apiserver trusts. */
+  public TinyCa.Issued frontProxyClient() {
+    return frontProxyClient;
+  }
+
+  public TinyCa frontProxyCa() {
+    return frontProxyCa;
   }
 
   /** File name to content. */

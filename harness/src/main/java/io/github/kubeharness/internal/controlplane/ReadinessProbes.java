@@ -2,19 +2,16 @@ package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.process.HealthCheck;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
-import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 
 /**
@@ -121,17 +118,7 @@ public final class ReadinessProbes {
       };
 
   private static HttpClient trusting(TinyCa ca) {
-    try {
-      KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
-      trust.load(null, null);
-      trust.setCertificateEntry("kube-harness-ca", ca.certificate());
-      TrustManagerFactory factory =
-          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      factory.init(trust);
-      return withTrustManager(factory.getTrustManagers()[0]);
-    } catch (IOException | GeneralSecurityException e) {
-      throw new KubeHarnessException("Cannot build a TLS client trusting the run's CA: " + e, e);
-    }
+    return withTrustManager(TlsStores.trusting(ca.certificate()).getTrustManagers()[0]);
   }
 
   private static HttpClient withTrustManager(TrustManager trustManager) {

@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.Faults;
 import io.github.kubeharness.Simulation;
 import io.github.kubeharness.assertions.KubeAssertions;
 import java.lang.annotation.Annotation;
@@ -15,8 +16,8 @@ import java.util.Set;
 
 /**
  * Decides what the extension injects, by type, into fields and parameters: the namespaced client,
- * {@code @TestNamespace String}, the control plane, the assertions entry point, JOSDK's Operator
- * and the running reconcilers and controllers.
+ * {@code @TestNamespace String}, the control plane, the assertions entry point, the simulation and
+ * faults helpers, JOSDK's Operator and the running reconcilers and controllers.
  */
 final class Injector {
 
@@ -42,6 +43,7 @@ final class Injector {
         || type == ControlPlane.class
         || type == KubeAssertions.class
         || type == Simulation.class
+        || type == Faults.class
         || type.getName().equals(JOSDK_OPERATOR);
   }
 
@@ -65,6 +67,9 @@ final class Injector {
     }
     if (type == Simulation.class) {
       return Optional.of(new Simulation(scope.cluster().controlPlane(), scope.cluster().admin()));
+    }
+    if (type == Faults.class) {
+      return Optional.of(scope.faults());
     }
     if (type.getName().equals(JOSDK_OPERATOR)) {
       return scope.operator();

@@ -15,6 +15,7 @@ import io.github.kubeharness.internal.manifest.ManifestFiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
@@ -46,9 +47,15 @@ final class ServiceAccountIdentity implements AutoCloseable {
     this.clusterScoped = clusterScoped;
   }
 
-  /** Creates the ServiceAccount, applies the RBAC manifests and returns a client acting as it. */
+  /**
+   * Creates the ServiceAccount, applies the RBAC manifests and returns a client acting as it,
+   * connecting as {@code route} directs (through the fault proxy).
+   */
   static ServiceAccountIdentity create(
-      KubernetesClient admin, String namespace, RbacManifests manifests) {
+      KubernetesClient admin,
+      String namespace,
+      RbacManifests manifests,
+      UnaryOperator<Config> route) {
     String serviceAccount = manifests.serviceAccount();
     admin
         .serviceAccounts()
@@ -113,7 +120,9 @@ final class ServiceAccountIdentity implements AutoCloseable {
             .withNamespace(namespace)
             .build();
     return new ServiceAccountIdentity(
-        admin, new KubernetesClientBuilder().withConfig(config).build(), clusterScoped);
+        admin,
+        new KubernetesClientBuilder().withConfig(route.apply(config)).build(),
+        clusterScoped);
   }
 
   private static void moveSubjects(ObjectNode binding, String namespace) {

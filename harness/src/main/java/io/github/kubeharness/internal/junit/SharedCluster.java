@@ -1,8 +1,11 @@
 package io.github.kubeharness.internal.junit;
 
+import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.internal.backend.Backends;
+import io.github.kubeharness.internal.faults.ProxyFaults;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -18,11 +21,13 @@ final class SharedCluster implements JUnitResource {
   static final String CONTROLLER_USER = "kube-harness-controller";
 
   private final ControlPlane controlPlane;
+  private final Optional<ProxyFaults> faults;
   private final KubernetesClient admin;
   private final KubernetesClient controllers;
 
   private SharedCluster(ControlPlane controlPlane) {
     this.controlPlane = controlPlane;
+    this.faults = Backends.faultsOf(controlPlane);
     this.admin = controlPlane.newClient();
     this.controllers = controllerClient(controlPlane, admin);
   }
@@ -32,12 +37,25 @@ final class SharedCluster implements JUnitResource {
    * the controllers' requests from the test's. Only backends whose CA kube-harness holds can issue
    * one; the others have no audit log for the report either, and share the admin client.
    */
-  private static KubernetesClient controllerClient(
-      ControlPlane controlPlane, KubernetesClient admin) {
+  private KubernetesClient controllerClient(ControlPlane controlPlane, KubernetesClient admin) {
     if (controlPlane.auditLogFile().isEmpty()) {
       return admin;
     }
-    return controlPlane.addUser(CONTROLLER_USER, List.of("system:masters")).newClient();
+    Config config = controlPlane.addUser(CONTROLLER_USER, List.of("system:masters")).config();
+    return new KubernetesClientBuilder().withConfig(routeControllers(config)).build();
+  }
+
+  /**
+   * The controllers' client configuration: through the fault proxy where there is one, so that a
+   * test's {@link io.github.kubeharness.Faults} reach them.
+   */
+  Config routeControllers(Config config) {
+    return faults.map(f -> f.route(config)).orElse(config);
+  }
+
+  /** The control plane's faults, when its backend has the fault proxy. */
+  Optional<ProxyFaults> faults() {
+    return faults;
   }
 
   /** Starts (or, for the existing backend, connects to) the API server for {@code config}. */

@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.junit;
 
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.report.FailureReport;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -56,11 +57,38 @@ final class TestReports {
       failure.addSuppressed(e);
       return failure;
     }
+    summary += faultsFile(directory, scope.faultLog());
     List<String> stopped = scope.controllerFailures();
     if (!stopped.isEmpty() && !String.valueOf(failure.getMessage()).contains(stopped.get(0))) {
       summary = ControllerFailures.describe(stopped) + "\n" + summary;
     }
     return withSummary(failure, summary);
+  }
+
+  /**
+   * Writes {@code faults.txt}: what the fault proxy injected and passed on during the test (none
+   * where there is no proxy, and an earlier run's file is removed); returns a summary line.
+   */
+  private static String faultsFile(Path directory, List<String> lines) {
+    Path file = directory.resolve("faults.txt");
+    try {
+      Files.deleteIfExists(file);
+      if (lines.stream().noneMatch(TestReports::isFault)) {
+        return "";
+      }
+      Files.write(file, lines);
+      return "\n  faults.txt: "
+          + lines.stream().filter(TestReports::isFault).count()
+          + " fault events, "
+          + lines.stream().filter(l -> l.contains("  passed ")).count()
+          + " requests passed on";
+    } catch (IOException e) {
+      return "\n  faults.txt: not written (" + e.getMessage() + ")";
+    }
+  }
+
+  private static boolean isFault(String line) {
+    return !line.contains("  passed ");
   }
 
   private static Throwable withSummary(Throwable failure, String summary) {

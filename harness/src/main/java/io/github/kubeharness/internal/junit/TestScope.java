@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
+import io.github.kubeharness.Faults;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,7 @@ final class TestScope implements JUnitResource {
   private final KubernetesClient client;
   private final Instant started = Instant.now();
   private ServiceAccountIdentity identity;
+  private Faults faults;
   private RunningControllers controllers;
   private boolean failed;
 
@@ -43,7 +45,8 @@ final class TestScope implements JUnitResource {
     try {
       if (config.rbac().isPresent()) {
         scope.identity =
-            ServiceAccountIdentity.create(cluster.admin(), namespace, config.rbac().get());
+            ServiceAccountIdentity.create(
+                cluster.admin(), namespace, config.rbac().get(), cluster::routeControllers);
       }
       return scope;
     } catch (RuntimeException e) {
@@ -86,6 +89,27 @@ final class TestScope implements JUnitResource {
     return cluster;
   }
 
+  /**
+   * The faults of this scope's namespace; its rules end with the scope.
+   *
+   * @throws UnsupportedOperationException on a backend without the fault proxy, saying why
+   */
+  synchronized Faults faults() {
+    if (faults == null) {
+      faults =
+          cluster
+              .faults()
+              .map(f -> f.inNamespace(namespace))
+              .orElseGet(() -> cluster.controlPlane().faults());
+    }
+    return faults;
+  }
+
+  /** What the fault proxy logged since the scope opened; empty without faults. */
+  List<String> faultLog() {
+    return cluster.faults().map(f -> f.logSince(started)).orElse(List.of());
+  }
+
   Instant started() {
     return started;
   }
@@ -122,6 +146,11 @@ final class TestScope implements JUnitResource {
   @Override
   public void close() {
     RuntimeException failure = null;
+    synchronized (this) {
+      if (faults != null) {
+        faults.clear();
+      }
+    }
     for (AutoCloseable part : new AutoCloseable[] {controllers, identity}) {
       try {
         if (part != null) {

@@ -1,0 +1,82 @@
+package io.github.kubeharness.internal.faults;
+
+import io.github.kubeharness.FaultRule;
+import io.github.kubeharness.InjectedFault;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** A rule in force in the proxy: its number (for the log), its scope and how often it struck. */
+final class ActiveRule implements InjectedFault {
+
+  private final int number;
+  private final FaultRule rule;
+  private final String scope;
+  private final FaultProxy proxy;
+  private final AtomicInteger hits = new AtomicInteger();
+  private final SplittableRandom random;
+
+  /**
+   * @param scope the namespace of the {@link io.github.kubeharness.Faults} view that injected it
+   *     (its rules end with it), or null
+   */
+  ActiveRule(int number, FaultRule rule, String scope, FaultProxy proxy, long seed) {
+    this.number = number;
+    this.rule = rule;
+    this.scope = scope;
+    this.proxy = proxy;
+    this.random = new SplittableRandom(seed);
+  }
+
+  /** Whether this rule strikes {@code request}; counts the hit when it does. */
+  synchronized boolean strikes(RequestInfo request) {
+    if (!matches(request)) {
+      return false;
+    }
+    if (rule.times() > 0 && hits.get() >= rule.times()) {
+      return false;
+    }
+    if (rule.probability() < 1 && random.nextDouble() >= rule.probability()) {
+      return false;
+    }
+    hits.incrementAndGet();
+    return true;
+  }
+
+  private boolean matches(RequestInfo request) {
+    return (rule.verbs().isEmpty() || rule.verbs().contains(request.verb()))
+        && rule.resource().map(request.resource()::equals).orElse(!request.resource().isEmpty())
+        && rule.namespace().map(request.namespace()::equals).orElse(true)
+        && rule.name().map(request.name()::equals).orElse(true);
+  }
+
+  boolean usedUp() {
+    return rule.times() > 0 && hits.get() >= rule.times();
+  }
+
+  int number() {
+    return number;
+  }
+
+  FaultRule rule() {
+    return rule;
+  }
+
+  String scope() {
+    return scope;
+  }
+
+  @Override
+  public int hits() {
+    return hits.get();
+  }
+
+  @Override
+  public void remove() {
+    proxy.remove(this);
+  }
+
+  @Override
+  public String toString() {
+    return "rule " + number + " (" + rule + ")";
+  }
+}

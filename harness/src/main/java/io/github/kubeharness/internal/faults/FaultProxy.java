@@ -1,0 +1,375 @@
+package io.github.kubeharness.internal.faults;
+
+import io.github.kubeharness.FaultRule;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.internal.controlplane.Pki;
+import io.github.kubeharness.internal.controlplane.TinyCa;
+import io.github.kubeharness.internal.controlplane.TlsStores;
+import io.github.kubeharness.internal.process.FreePorts;
+import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.ClientAuth;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.net.KeyCertOptions;
+import io.vertx.core.net.TrustOptions;
+import io.vertx.httpproxy.HttpProxy;
+import io.vertx.httpproxy.ProxyOptions;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.naming.InvalidNameException;
+import javax.naming.ldap.LdapName;
+import javax.naming.ldap.Rdn;
+import javax.net.ssl.SSLPeerUnverifiedException;
+
+/**
+ * The reverse proxy on 127.0.0.1 between the controllers and kube-apiserver that injects faults
+ * (Vert.x's {@code vertx-http-proxy}; see the README for why a library).
+ *
+ * <p>Identities stay what they are without it: the proxy verifies the caller's client certificate
+ * against the run's CA and passes its name and groups on as {@code X-Remote-User}/{@code
+ * X-Remote-Group}, authenticating itself to the apiserver as a front proxy (its own certificate
+ * from the front-proxy CA, the apiserver's {@code --requestheader-*} flags); a bearer token is
+ * passed on untouched. Identity headers a caller sends are dropped, and a caller with neither a
+ * certificate nor a token is refused: the proxy gives no one access they did not have.
+ */
+public final class FaultProxy implements AutoCloseable {
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(10);
+  private static final int LISTEN_ATTEMPTS = 3;
+
+  private final Vertx vertx;
+  private final HttpClient upstream;
+  private final HttpProxy proxy;
+  private final HttpServerOptions serverOptions;
+  private final FaultLog log = new FaultLog();
+  private final List<ActiveRule> rules = new CopyOnWriteArrayList<>();
+  private final AtomicInteger ruleNumbers = new AtomicInteger();
+  private final Set<HttpConnection> connections = ConcurrentHashMap.newKeySet();
+  // Connections carrying a watch now, with the watch's namespace ("" for all namespaces).
+  private final Map<HttpConnection, String> watches = new ConcurrentHashMap<>();
+  private HttpServer server;
+  private int port;
+
+  private FaultProxy(Pki pki, int apiServerPort) {
+    TinyCa ca = pki.ca();
+    vertx =
+        Vertx.vertx(
+            new VertxOptions()
+                .setUseDaemonThread(true)
+                .setEventLoopPoolSize(2)
+                .setWorkerPoolSize(1)
+                .setInternalBlockingPoolSize(1));
+    upstream =
+        vertx.createHttpClient(
+            new HttpClientOptions()
+                .setSsl(true)
+                .setTrustOptions(TrustOptions.wrap(TlsStores.trusting(ca.certificate())))
+                .setKeyCertOptions(
+                    KeyCertOptions.wrap(
+                        TlsStores.presenting(
+                            pki.frontProxyClient(), pki.frontProxyCa().certificate())))
+                .setMaxPoolSize(1000)
+                .setMaxWebSockets(1000));
+    proxy =
+        HttpProxy.reverseProxy(new ProxyOptions().setSupportWebSocket(true), upstream)
+            .origin(apiServerPort, "127.0.0.1");
+    TinyCa.Issued serving =
+        ca.issueServing("kube-harness-fault-proxy", List.of("127.0.0.1"), List.of("localhost"));
+    serverOptions =
+        new HttpServerOptions()
+            .setHost("127.0.0.1")
+            .setSsl(true)
+            .setKeyCertOptions(KeyCertOptions.wrap(TlsStores.presenting(serving, ca.certificate())))
+            .setTrustOptions(TrustOptions.wrap(TlsStores.trusting(ca.certificate())))
+            .setClientAuth(ClientAuth.REQUEST)
+            .setReuseAddress(true);
+  }
+
+  /** Starts the proxy in front of the apiserver on 127.0.0.1:{@code apiServerPort}. */
+  public static FaultProxy start(Pki pki, int apiServerPort) {
+    FaultProxy faultProxy = new FaultProxy(pki, apiServerPort);
+    try {
+      faultProxy.listenOnFreePort();
+      return faultProxy;
+    } catch (RuntimeException e) {
+      faultProxy.close();
+      throw e;
+    }
+  }
+
+  public String url() {
+    return "https://127.0.0.1:" + port;
+  }
+
+  private void listenOnFreePort() {
+    for (int attempt = 1; ; attempt++) {
+      port = FreePorts.next();
+      try {
+        listen();
+        return;
+      } catch (KubeHarnessException e) {
+        if (attempt == LISTEN_ATTEMPTS) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private synchronized void listen() {
+    HttpServer created =
+        vertx
+            .createHttpServer(serverOptions)
+            .connectionHandler(this::track)
+            .requestHandler(this::handle);
+    await(created.listen(port, "127.0.0.1"), "listen on 127.0.0.1:" + port);
+    server = created;
+  }
+
+  private void track(HttpConnection connection) {
+    connections.add(connection);
+    connection.closeHandler(
+        closed -> {
+          connections.remove(connection);
+          watches.remove(connection);
+        });
+  }
+
+  private void handle(HttpServerRequest request) {
+    RequestInfo info = RequestInfo.of(request.method().name(), request.path(), request.query());
+    String refusal = passOnIdentity(request);
+    if (refusal != null) {
+      log.add("refused   " + info + ": " + refusal);
+      answer(request, 401, "Unauthorized", "kube-harness fault proxy: " + refusal, null);
+      return;
+    }
+    for (ActiveRule rule : rules) {
+      if (rule.strikes(info)) {
+        strike(request, info, rule);
+        return;
+      }
+    }
+    forward(request, info);
+  }
+
+  private void strike(HttpServerRequest request, RequestInfo info, ActiveRule rule) {
+    FaultRule.Action action = rule.rule().action().orElseThrow();
+    Duration duration = rule.rule().duration();
+    if (action == FaultRule.Action.DELAY) {
+      log.add("delayed   " + info + " by " + duration.toMillis() + " ms  (" + rule + ")");
+      request.pause();
+      vertx.setTimer(duration.toMillis(), timer -> forward(request, info));
+      return;
+    }
+    log.add("answered  " + info + " with " + action.status() + "  (" + rule + ")");
+    answer(
+        request,
+        action.status(),
+        action.reason(),
+        "kube-harness injected " + action.status() + " " + action.reason() + " (" + rule + ")",
+        action == FaultRule.Action.THROTTLE ? duration : null);
+  }
+
+  private void forward(HttpServerRequest request, RequestInfo info) {
+    long started = System.nanoTime();
+    HttpConnection connection = request.connection();
+    if (info.isWatch()) {
+      watches.put(connection, info.namespace());
+      log.add("watching  " + info);
+    }
+    request
+        .response()
+        .endHandler(
+            ended -> {
+              if (info.isWatch()) {
+                watches.remove(connection);
+              }
+              log.add(
+                  "passed    "
+                      + info
+                      + " -> "
+                      + request.response().getStatusCode()
+                      + " ("
+                      + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)
+                      + " ms)");
+            });
+    proxy.handle(request);
+  }
+
+  /**
+   * Replaces the caller's identity headers by the identity of its verified client certificate;
+   * returns why the request is refused, or null.
+   */
+  private static String passOnIdentity(HttpServerRequest request) {
+    MultiMap headers = request.headers();
+    List<String> spoofed = new ArrayList<>();
+    for (String header : headers.names()) {
+      if (header.toLowerCase(Locale.ROOT).startsWith("x-remote-")) {
+        spoofed.add(header);
+      }
+    }
+    spoofed.forEach(headers::remove);
+    X509Certificate client = clientCertificate(request);
+    if (client != null) {
+      try {
+        for (Rdn rdn : new LdapName(client.getSubjectX500Principal().getName()).getRdns()) {
+          if (rdn.getType().equalsIgnoreCase("CN")) {
+            headers.set("X-Remote-User", String.valueOf(rdn.getValue()));
+          } else if (rdn.getType().equalsIgnoreCase("O")) {
+            headers.add("X-Remote-Group", String.valueOf(rdn.getValue()));
+          }
+        }
+        return headers.contains("X-Remote-User")
+            ? null
+            : "the client certificate has no common name";
+      } catch (InvalidNameException e) {
+        return "the client certificate's subject cannot be read: " + e.getMessage();
+      }
+    }
+    String authorization = headers.get("Authorization");
+    if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      return null;
+    }
+    return "no client identity (present a client certificate of the cluster's CA or a bearer"
+        + " token)";
+  }
+
+  private static X509Certificate clientCertificate(HttpServerRequest request) {
+    try {
+      List<Certificate> chain = request.connection().peerCertificates();
+      return chain != null && !chain.isEmpty() && chain.get(0) instanceof X509Certificate x509
+          ? x509
+          : null;
+    } catch (SSLPeerUnverifiedException e) {
+      return null;
+    }
+  }
+
+  private static void answer(
+      HttpServerRequest request, int status, String reason, String message, Duration retryAfter) {
+    JsonObject body =
+        new JsonObject()
+            .put("kind", "Status")
+            .put("apiVersion", "v1")
+            .put("metadata", new JsonObject())
+            .put("status", "Failure")
+            .put("message", message)
+            .put("reason", reason)
+            .put("code", status);
+    var response = request.response().setStatusCode(status);
+    if (retryAfter != null) {
+      body.put("details", new JsonObject().put("retryAfterSeconds", retryAfter.toSeconds()));
+      response.putHeader("Retry-After", Long.toString(retryAfter.toSeconds()));
+    }
+    response.putHeader("Content-Type", "application/json").end(body.encode());
+  }
+
+  /** Ends the watches of {@code namespace} (every watch when null); returns how many. */
+  public int dropWatches(String namespace) {
+    List<HttpConnection> dropped = new ArrayList<>();
+    watches.forEach(
+        (connection, watched) -> {
+          if (namespace == null || namespace.equals(watched)) {
+            dropped.add(connection);
+          }
+        });
+    dropped.forEach(HttpConnection::close);
+    log.add(
+        "dropped   "
+            + dropped.size()
+            + " watch"
+            + (dropped.size() == 1 ? "" : "es")
+            + (namespace == null ? "" : " in namespace " + namespace));
+    return dropped.size();
+  }
+
+  public ActiveRule add(FaultRule rule, String scope) {
+    ActiveRule active =
+        new ActiveRule(ruleNumbers.incrementAndGet(), rule, scope, this, System.nanoTime());
+    rules.add(active);
+    log.add("injected  " + active);
+    return active;
+  }
+
+  void remove(ActiveRule rule) {
+    if (rules.remove(rule)) {
+      log.add("removed   " + rule + " after " + rule.hits() + " hits");
+    }
+  }
+
+  /** Removes the rules injected in {@code scope} (every rule when null). */
+  public void clear(String scope) {
+    for (ActiveRule rule : rules) {
+      if (scope == null || scope.equals(rule.scope())) {
+        remove(rule);
+      }
+    }
+  }
+
+  public void note(String text) {
+    log.add(text);
+  }
+
+  public List<String> log(Instant since) {
+    return log.since(since);
+  }
+
+  /** Stops listening and closes every connection, as a stopped apiserver's port would. */
+  public synchronized void suspend() {
+    if (server != null) {
+      await(server.close(), "close the fault proxy's port");
+      server = null;
+    }
+    connections.forEach(HttpConnection::close);
+  }
+
+  /** Listens again on the same port. */
+  public synchronized void resume() {
+    if (server == null) {
+      listen();
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      suspend();
+    } finally {
+      await(vertx.close(), "stop the fault proxy");
+    }
+  }
+
+  private static <T> T await(Future<T> future, String what) {
+    try {
+      return future
+          .toCompletionStage()
+          .toCompletableFuture()
+          .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KubeHarnessException("Interrupted while the fault proxy tried to " + what, e);
+    } catch (Exception e) {
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      throw new KubeHarnessException(
+          "The fault proxy could not " + what + ": " + cause.getMessage(), cause);
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package io.github.kubeharness.internal.faults;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.github.kubeharness.FaultRule;
+import io.github.kubeharness.Faults;
+import io.github.kubeharness.InjectedFault;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/** {@link Faults} of a {@link FaultProxy}, for all namespaces or scoped to one. */
+public final class ProxyFaults implements Faults {
+
+  private final FaultProxy proxy;
+  private final Consumer<Duration> apiServerDown;
+  private final String namespace;
+
+  /**
+   * @param apiServerDown stops the apiserver behind the proxy for the given time and starts it
+   *     again
+   */
+  public ProxyFaults(FaultProxy proxy, Consumer<Duration> apiServerDown) {
+    this(proxy, apiServerDown, null);
+  }
+
+  private ProxyFaults(FaultProxy proxy, Consumer<Duration> apiServerDown, String namespace) {
+    this.proxy = proxy;
+    this.apiServerDown = apiServerDown;
+    this.namespace = namespace;
+  }
+
+  @Override
+  public int dropWatches() {
+    return proxy.dropWatches(namespace);
+  }
+
+  @Override
+  public void apiServerDown(Duration downtime) {
+    if (downtime.isNegative()) {
+      throw new IllegalArgumentException("apiServerDown(" + downtime + "): give 0 or more");
+    }
+    proxy.note("apiserver down for " + downtime.toMillis() + " ms");
+    apiServerDown.accept(downtime);
+    proxy.note("apiserver up again");
+  }
+
+  @Override
+  public InjectedFault respond(FaultRule rule) {
+    if (rule.action().isEmpty()) {
+      throw new IllegalArgumentException(
+          "FaultRule "
+              + rule
+              + " has no response: finish it with conflict(), throttle(retryAfter),"
+              + " serverError(), unavailable() or delay(latency)");
+    }
+    FaultRule scoped =
+        namespace != null && rule.namespace().isEmpty() ? rule.namespace(namespace) : rule;
+    return proxy.add(scoped, namespace);
+  }
+
+  @Override
+  public void clear() {
+    proxy.clear(namespace);
+  }
+
+  @Override
+  public List<String> log() {
+    return proxy.log(Instant.MIN);
+  }
+
+  /** The log lines since {@code since}, for a failure report. */
+  public List<String> logSince(Instant since) {
+    return proxy.log(since);
+  }
+
+  @Override
+  public Config route(Config config) {
+    return new ConfigBuilder(config).withMasterUrl(proxy.url()).build();
+  }
+
+  @Override
+  public String proxyUrl() {
+    return proxy.url();
+  }
+
+  @Override
+  public Faults inNamespace(String namespace) {
+    return new ProxyFaults(proxy, apiServerDown, Objects.requireNonNull(namespace));
+  }
+}

@@ -1,0 +1,273 @@
+package io.github.kubeharness.junit;
+
+import static io.github.kubeharness.assertions.KubeAssertions.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.FaultRule;
+import io.github.kubeharness.Faults;
+import io.github.kubeharness.InjectedFault;
+import io.github.kubeharness.junit.fixtures.Widget;
+import io.github.kubeharness.junit.fixtures.WidgetReconciler;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.List;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Faults through the proxy in front of kube-apiserver: each one hits the controller's real HTTP
+ * traffic (never the test's), the controller converges once it ends, and the proxy keeps every
+ * identity what it is without it.
+ */
+@ControllerTest(
+    backend = "local",
+    crds = "src/test/resources/crds",
+    reconcilers = WidgetReconciler.class)
+class FaultsIT {
+
+  KubernetesClient client;
+  ControlPlane controlPlane;
+  Faults faults;
+  WidgetReconciler reconciler;
+  @TestNamespace String namespace;
+
+  @Test
+  void conflictsOnTheStatusPatchAreRetriedUntilTheWidgetIsReady() {
+    InjectedFault conflict =
+        faults.respond(
+            FaultRule.requests().verbs("patch").resource("widgets/status").times(2).conflict());
+
+    client.resource(Widget.named("w", "hello")).create();
+
+    eventually(client.resources(Widget.class).withName("w")).hasCondition("Ready", "True");
+    assertThat(conflict.hits()).isEqualTo(2);
+    assertThat(faults.log())
+        .anyMatch(l -> l.contains("answered  patch widgets/status " + namespace + "/w with 409"))
+        .anyMatch(l -> l.contains("passed    patch widgets/status " + namespace + "/w -> 200"));
+  }
+
+  @Test
+  void serverErrorsAndUnavailabilityEndAndTheConfigMapIsWritten() {
+    InjectedFault failing =
+        faults.respond(
+            FaultRule.requests().verbs("patch").resource("configmaps").times(1).serverError());
+    InjectedFault unavailable =
+        faults.respond(
+            FaultRule.requests().verbs("patch").resource("configmaps").times(1).unavailable());
+
+    client.resource(Widget.named("w", "hello")).create();
+
+    ConfigMap written = eventually(client.configMaps().withName("w")).exists();
+    assertThat(written.getData()).containsEntry("message", "hello");
+    assertThat(failing.hits()).isEqualTo(1);
+    assertThat(unavailable.hits()).isEqualTo(1);
+  }
+
+  @Test
+  void aThrottledClientBacksOffInsteadOfHammering() {
+    InjectedFault throttle =
+        faults.respond(
+            FaultRule.requests()
+                .verbs("patch")
+                .resource("configmaps")
+                .times(2)
+                .throttle(Duration.ofSeconds(1)));
+
+    client.resource(Widget.named("w", "hello")).create();
+
+    eventually(client.configMaps().withName("w")).exists();
+    assertThat(throttle.hits()).isEqualTo(2);
+    // Two 429s, then the patch that passed, each after a back-off: fabric8 7.5.2 retries a 429
+    // after its own exponential back-off (100 ms, 200 ms, ...); the Retry-After it reads does not
+    // lengthen the wait (it logs "retrying after 1000 millis" and retries sooner).
+    List<String> patches =
+        faults.log().stream()
+            .filter(l -> l.matches(".*(answered|passed) +patch configmaps " + namespace + "/w.*"))
+            .toList();
+    assertThat(patches).hasSize(3);
+    assertThat(millisBetween(patches.get(0), patches.get(1))).isGreaterThanOrEqualTo(90);
+    assertThat(millisBetween(patches.get(1), patches.get(2))).isGreaterThanOrEqualTo(190);
+  }
+
+  @Test
+  void droppedWatchesAreWatchedAgainAndNothingIsMissed() {
+    client.resource(Widget.named("before", "1")).create();
+    eventually(client.configMaps().withName("before")).exists();
+
+    int dropped = faults.dropWatches();
+
+    assertThat(dropped).isPositive();
+    client.resource(Widget.named("after", "2")).create();
+    eventually(client.configMaps().withName("after")).exists();
+    long watchesStarted =
+        faults.log().stream()
+            .filter(l -> l.contains("watching  watch widgets " + namespace))
+            .count();
+    assertThat(watchesStarted).isGreaterThanOrEqualTo(2);
+  }
+
+  @Test
+  void theApiServerGoesDownAndComesBackWithItsDataOnTheSamePort() {
+    String url = controlPlane.apiServerUrl();
+    client.resource(Widget.named("before", "1")).create();
+    eventually(client.configMaps().withName("before")).exists();
+
+    faults.apiServerDown(Duration.ofSeconds(2));
+
+    assertThat(controlPlane.apiServerUrl()).isEqualTo(url);
+    assertThat(client.configMaps().withName("before").get()).isNotNull();
+    client.resource(Widget.named("after", "2")).create();
+    eventually(client.configMaps().withName("after")).exists();
+    assertThat(faults.log()).anyMatch(l -> l.contains("apiserver down for 2000 ms"));
+  }
+
+  @Test
+  void aDelayHoldsTheRequestBackAndOnlyTheControllersRequests() throws Exception {
+    faults.respond(
+        FaultRule.requests().verbs("get").resource("configmaps").delay(Duration.ofMillis(600)));
+    client.configMaps().resource(configMap("probe")).create();
+
+    long direct = timed(() -> client.configMaps().withName("probe").get());
+    try (KubernetesClient proxied = proxiedAdmin()) {
+      long throughProxy =
+          timed(() -> proxied.configMaps().inNamespace(namespace).withName("probe").get());
+      assertThat(throughProxy).isGreaterThanOrEqualTo(600);
+    }
+    assertThat(direct).isLessThan(600);
+  }
+
+  @Test
+  void aRuleOfTheTestsFaultsStrikesOnlyItsNamespace() throws Exception {
+    faults.respond(FaultRule.requests().verbs("get").resource("configmaps").conflict());
+    client.configMaps().resource(configMap("probe")).create();
+    try (KubernetesClient proxied = proxiedAdmin()) {
+      assertThatThrownBy(() -> proxied.configMaps().inNamespace(namespace).withName("probe").get())
+          .isInstanceOf(KubernetesClientException.class)
+          .hasMessageContaining("409");
+      client.configMaps().inNamespace("default").resource(configMap(namespace)).create();
+      try {
+        assertThat(proxied.configMaps().inNamespace("default").withName(namespace).get())
+            .isNotNull();
+      } finally {
+        client.configMaps().inNamespace("default").withName(namespace).delete();
+      }
+    }
+  }
+
+  @Test
+  void theProxyKeepsEveryIdentityAndLendsNone() throws Exception {
+    // A client certificate: the user's own name reaches RBAC, not the proxy's.
+    Config nobody = faults.route(controlPlane.addUser("nobody", List.of()).config());
+    try (KubernetesClient asNobody = new KubernetesClientBuilder().withConfig(nobody).build()) {
+      assertThatThrownBy(() -> asNobody.configMaps().inNamespace(namespace).list())
+          .hasMessageContaining("User \"nobody\" cannot list resource \"configmaps\"");
+    }
+    // Identity headers sent by a caller are dropped, not believed.
+    Config spoofing =
+        new io.fabric8.kubernetes.client.ConfigBuilder(nobody)
+            .withCustomHeaders(
+                java.util.Map.of("X-Remote-User", "admin", "X-Remote-Group", "system:masters"))
+            .build();
+    try (KubernetesClient spoofer = new KubernetesClientBuilder().withConfig(spoofing).build()) {
+      assertThatThrownBy(() -> spoofer.configMaps().inNamespace(namespace).list())
+          .hasMessageContaining("User \"nobody\" cannot list");
+    }
+    // A bearer token passes through: the ServiceAccount is who the apiserver sees.
+    client
+        .serviceAccounts()
+        .resource(
+            new ServiceAccountBuilder().withNewMetadata().withName("robot").endMetadata().build())
+        .create();
+    Config robot =
+        faults.route(
+            Config.fromKubeconfig(controlPlane.serviceAccountKubeconfig(namespace, "robot")));
+    try (KubernetesClient asRobot = new KubernetesClientBuilder().withConfig(robot).build()) {
+      assertThatThrownBy(() -> asRobot.configMaps().inNamespace(namespace).list())
+          .hasMessageContaining("system:serviceaccount:" + namespace + ":robot");
+    }
+    // No identity at all: refused by the proxy itself.
+    HttpResponse<String> anonymous =
+        insecureHttp()
+            .send(
+                HttpRequest.newBuilder(URI.create(faults.proxyUrl() + "/api/v1/namespaces"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(anonymous.statusCode()).isEqualTo(401);
+    assertThat(anonymous.body()).contains("no client identity");
+  }
+
+  @Test
+  void aRuleWithoutAResponseIsRefusedNamingWhatIsMissing() {
+    assertThatThrownBy(() -> faults.respond(FaultRule.requests().verbs("get")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("has no response")
+        .hasMessageContaining("conflict()");
+    assertThatThrownBy(() -> FaultRule.requests().verbs("gett"))
+        .hasMessageContaining("Unknown verb 'gett'");
+  }
+
+  private KubernetesClient proxiedAdmin() {
+    return new KubernetesClientBuilder()
+        .withConfig(
+            faults.route(
+                controlPlane.addUser("faults-it-admin", List.of("system:masters")).config()))
+        .build();
+  }
+
+  private ConfigMap configMap(String name) {
+    return new io.fabric8.kubernetes.api.model.ConfigMapBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .endMetadata()
+        .addToData("k", "v")
+        .build();
+  }
+
+  // Log lines start with HH:mm:ss.SSS.
+  private static long millisBetween(String earlier, String later) {
+    return java.time.LocalTime.parse(earlier.substring(0, 12))
+        .until(
+            java.time.LocalTime.parse(later.substring(0, 12)),
+            java.time.temporal.ChronoUnit.MILLIS);
+  }
+
+  private static long timed(Runnable action) {
+    long started = System.nanoTime();
+    action.run();
+    return Duration.ofNanos(System.nanoTime() - started).toMillis();
+  }
+
+  // The proxy's certificate is not what this checks: trust anything, present nothing.
+  private static HttpClient insecureHttp() throws Exception {
+    TrustManager any =
+        new X509TrustManager() {
+          @Override
+          public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+          @Override
+          public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+          @Override
+          public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+          }
+        };
+    SSLContext tls = SSLContext.getInstance("TLS");
+    tls.init(null, new TrustManager[] {any}, null);
+    return HttpClient.newBuilder().sslContext(tls).build();
+  }
+}
