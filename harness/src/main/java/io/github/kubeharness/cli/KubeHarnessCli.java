@@ -8,6 +8,7 @@ import io.github.kubeharness.Settings;
 import io.github.kubeharness.Versions;
 import io.github.kubeharness.assertions.KubeAssertions;
 import io.github.kubeharness.internal.controlplane.Kwok;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.process.ShutdownHooks;
 import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.internal.provision.Binaries;
@@ -222,7 +223,7 @@ public final class KubeHarnessCli implements Callable<Integer> {
           if (kubeconfig.getParent() != null) {
             Files.createDirectories(kubeconfig.getParent());
           }
-          Files.writeString(kubeconfig, controlPlane.kubeconfig());
+          PrivateFiles.write(kubeconfig, controlPlane.kubeconfig());
         } catch (IOException e) {
           controlPlane.stop();
           throw new KubeHarnessException(

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.github.kubeharness.AnonymousHttp;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.FaultRule;
 import io.github.kubeharness.Faults;
@@ -17,15 +18,11 @@ import io.github.kubeharness.InjectedFault;
 import io.github.kubeharness.junit.fixtures.Widget;
 import io.github.kubeharness.junit.fixtures.WidgetReconciler;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,9 +52,18 @@ class FaultsIT {
 
     eventually(client.resources(Widget.class).withName("w")).hasCondition("Ready", "True");
     assertThat(conflict.hits()).isEqualTo(2);
-    assertThat(faults.log())
-        .anyMatch(l -> l.contains("answered  patch widgets/status " + namespace + "/w with 409"))
-        .anyMatch(l -> l.contains("passed    patch widgets/status " + namespace + "/w -> 200"));
+    Awaitility.await()
+        .untilAsserted(
+            () ->
+                assertThat(faults.log())
+                    .anyMatch(
+                        l ->
+                            l.contains(
+                                "answered  patch widgets/status " + namespace + "/w with 409"))
+                    .anyMatch(
+                        l ->
+                            l.contains(
+                                "passed    patch widgets/status " + namespace + "/w -> 200")));
   }
 
   @Test
@@ -94,10 +100,18 @@ class FaultsIT {
     // Two 429s, then the patch that passed, each after a back-off: fabric8 7.5.2 retries a 429
     // after its own exponential back-off (100 ms, 200 ms, ...); the Retry-After it reads does not
     // lengthen the wait (it logs "retrying after 1000 millis" and retries sooner).
+    // (A request is logged once its answer has ended: the last one may lag the ConfigMap.)
     List<String> patches =
-        faults.log().stream()
-            .filter(l -> l.matches(".*(answered|passed) +patch configmaps " + namespace + "/w.*"))
-            .toList();
+        Awaitility.await()
+            .until(
+                () ->
+                    faults.log().stream()
+                        .filter(
+                            l ->
+                                l.matches(
+                                    ".*(answered|passed) +patch configmaps " + namespace + "/w.*"))
+                        .toList(),
+                lines -> lines.size() >= 3);
     assertThat(patches).hasSize(3);
     assertThat(millisBetween(patches.get(0), patches.get(1))).isGreaterThanOrEqualTo(90);
     assertThat(millisBetween(patches.get(1), patches.get(2))).isGreaterThanOrEqualTo(190);
@@ -201,7 +215,7 @@ class FaultsIT {
     }
     // No identity at all: refused by the proxy itself.
     HttpResponse<String> anonymous =
-        insecureHttp()
+        AnonymousHttp.client()
             .send(
                 HttpRequest.newBuilder(URI.create(faults.proxyUrl() + "/api/v1/namespaces"))
                     .build(),
@@ -249,25 +263,5 @@ class FaultsIT {
     long started = System.nanoTime();
     action.run();
     return Duration.ofNanos(System.nanoTime() - started).toMillis();
-  }
-
-  // The proxy's certificate is not what this checks: trust anything, present nothing.
-  private static HttpClient insecureHttp() throws Exception {
-    TrustManager any =
-        new X509TrustManager() {
-          @Override
-          public void checkClientTrusted(X509Certificate[] chain, String authType) {}
-
-          @Override
-          public void checkServerTrusted(X509Certificate[] chain, String authType) {}
-
-          @Override
-          public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
-          }
-        };
-    SSLContext tls = SSLContext.getInstance("TLS");
-    tls.init(null, new TrustManager[] {any}, null);
-    return HttpClient.newBuilder().sslContext(tls).build();
   }
 }

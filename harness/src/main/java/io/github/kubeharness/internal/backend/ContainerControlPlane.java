@@ -134,9 +134,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
                     "/pki",
                     host ? "127.0.0.1" : "0.0.0.0",
                     port,
-                    "/var/run/kubernetes",
                     Profile.STANDARD))
-            .tmpfs("/var/run/kubernetes")
             .file(
                 "/etc/kubernetes/kubeconfig",
                 kubeconfigFor(inner, "system:kube-controller-manager", List.of("system:masters")));

@@ -61,14 +61,7 @@ public final class ControllerManager extends LocalComponent {
   private List<String> command(Path kubeconfigFile, Path pki) {
     List<String> command = new java.util.ArrayList<>();
     command.add(binary.toString());
-    command.addAll(
-        flags(
-            kubeconfigFile.toString(),
-            pki.toString(),
-            "127.0.0.1",
-            port,
-            runDirectory.resolve("kcm-certs").toString(),
-            profile));
+    command.addAll(flags(kubeconfigFile.toString(), pki.toString(), "127.0.0.1", port, profile));
     return command;
   }
 
@@ -78,12 +71,7 @@ public final class ControllerManager extends LocalComponent {
    * @param pkiDirectory where the {@link Pki} files are, as the controller manager sees it
    */
   public static List<String> flags(
-      String kubeconfig,
-      String pkiDirectory,
-      String bindAddress,
-      int port,
-      String certDirectory,
-      Profile profile) {
+      String kubeconfig, String pkiDirectory, String bindAddress, int port, Profile profile) {
     String pki = pkiDirectory.endsWith("/") ? pkiDirectory : pkiDirectory + "/";
     return List.of(
         "--kubeconfig=" + kubeconfig,
@@ -96,7 +84,8 @@ public final class ControllerManager extends LocalComponent {
         "--leader-elect=false",
         "--bind-address=" + bindAddress,
         "--secure-port=" + port,
-        "--cert-dir=" + certDirectory,
+        "--tls-cert-file=" + pki + Pki.COMPONENTS_CERT,
+        "--tls-private-key-file=" + pki + Pki.COMPONENTS_KEY,
         "--concurrent-namespace-syncs=5",
         "--profiling=false");
   }

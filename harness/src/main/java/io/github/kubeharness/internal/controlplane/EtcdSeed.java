@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.provision.Binaries;
 import java.io.IOException;
@@ -146,7 +147,7 @@ public final class EtcdSeed {
       for (Path source : (Iterable<Path>) paths::iterator) {
         Path target = to.resolve(from.relativize(source).toString());
         if (Files.isDirectory(source)) {
-          Files.createDirectories(target);
+          PrivateFiles.directory(target); // as etcd makes them: its data is no one else's
         } else {
           Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
         }

@@ -2,10 +2,8 @@ package io.github.kubeharness.internal.controlplane;
 
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.KubeUser;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -54,13 +52,8 @@ public final class Identities {
     return new KubeUser(name, List.copyOf(groups), config, file);
   }
 
-  /** Writes a file, failing with the path in the message. */
+  /** Writes a file only its owner can read, failing with the path in the message. */
   public static Path write(Path file, String content) {
-    try {
-      Files.writeString(file, content);
-      return file;
-    } catch (IOException e) {
-      throw new KubeHarnessException("Cannot write " + file + ": " + e, e);
-    }
+    return PrivateFiles.write(file, content);
   }
 }

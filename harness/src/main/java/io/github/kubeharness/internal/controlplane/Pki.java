@@ -1,8 +1,6 @@
 package io.github.kubeharness.internal.controlplane;
 
-import io.github.kubeharness.KubeHarnessException;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.util.ArrayList;
@@ -27,6 +25,14 @@ public final class Pki {
   public static final String SA_PUB = "sa.pub";
   public static final String AUDIT_POLICY = "audit-policy.yaml";
   public static final String FRONT_PROXY_CA = "front-proxy-ca.crt";
+
+  /**
+   * The serving certificate of kube-controller-manager and kube-scheduler: given to them so they do
+   * not write a self-signed one of their own (world-readable, and a key generation per start).
+   */
+  public static final String COMPONENTS_CERT = "components.crt";
+
+  public static final String COMPONENTS_KEY = "components.key";
 
   /** The name the apiserver accepts identity headers from (the fault proxy's certificate). */
   public static final String FRONT_PROXY_USER = "kube-harness-fault-proxy";
@@ -62,6 +68,8 @@ public final class Pki {
       (host.matches("[0-9.]+|.*:.*") ? ips : dns).add(host);
     }
     TinyCa.Issued serving = ca.issueServing("kube-apiserver", ips, dns);
+    TinyCa.Issued components =
+        ca.issueServing("kube-harness-components", List.of("127.0.0.1"), List.of("localhost"));
     KeyPair serviceAccount = TinyCa.newKeyPair();
     // A CA of its own, as kubeadm's front-proxy CA: a certificate the client CA did not sign can
     // never authenticate as itself, so a request the fault proxy forwards with a bearer token (no
@@ -72,6 +80,8 @@ public final class Pki {
     files.put(CA, ca.certificatePem());
     files.put(SERVING_CERT, serving.certificatePem());
     files.put(SERVING_KEY, serving.privateKeyPem());
+    files.put(COMPONENTS_CERT, components.certificatePem());
+    files.put(COMPONENTS_KEY, components.privateKeyPem());
     files.put(SA_KEY, TinyCa.privateKeyPem(serviceAccount));
     files.put(SA_PUB, TinyCa.pem(serviceAccount.getPublic()));
     files.put(AUDIT_POLICY, AUDIT_POLICY_YAML);
@@ -97,15 +107,11 @@ public final class Pki {
     return files;
   }
 
-  /** Writes every file into {@code directory}. */
+  /** Writes every file into {@code directory}, owner-only. */
   public void writeTo(Path directory) {
-    try {
-      Files.createDirectories(directory);
-      for (Map.Entry<String, String> file : files.entrySet()) {
-        Files.writeString(directory.resolve(file.getKey()), file.getValue());
-      }
-    } catch (IOException e) {
-      throw new KubeHarnessException("Cannot write certificates into " + directory + ": " + e, e);
+    PrivateFiles.directory(directory);
+    for (Map.Entry<String, String> file : files.entrySet()) {
+      PrivateFiles.write(directory.resolve(file.getKey()), file.getValue());
     }
   }
 

@@ -37,7 +37,8 @@ public final class Scheduler extends LocalComponent {
                 "--leader-elect=false",
                 "--bind-address=127.0.0.1",
                 "--secure-port=" + port,
-                "--cert-dir=" + runDirectory.resolve("scheduler-certs"),
+                "--tls-cert-file=" + runDirectory.resolve("pki").resolve(Pki.COMPONENTS_CERT),
+                "--tls-private-key-file=" + runDirectory.resolve("pki").resolve(Pki.COMPONENTS_KEY),
                 "--profiling=false"),
             runDirectory.resolve("kube-scheduler.log"),
             Map.of());

@@ -197,8 +197,8 @@ public final class ControllerTestLifecycle {
                         + " into "
                         + parameter.getDeclaringExecutable()
                         + ": no such controller is running. Injectable: KubernetesClient,"
-                        + " @TestNamespace String, ControlPlane, KubeAssertions, Operator and the"
-                        + " classes listed in reconcilers/controllers."));
+                        + " @TestNamespace String, ControlPlane, KubeAssertions, Simulation,"
+                        + " Faults, Operator and the classes listed in reconcilers/controllers."));
   }
 
   private static Optional<TestScope> scope(ExtensionContext context) {

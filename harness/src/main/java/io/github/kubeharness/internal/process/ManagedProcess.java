@@ -51,6 +51,7 @@ public final class ManagedProcess {
       return;
     }
     try {
+      PrivateFiles.create(logFile);
       ProcessBuilder builder =
           new ProcessBuilder(command)
               .redirectErrorStream(true)
@@ -172,7 +173,8 @@ public final class ManagedProcess {
   private void appendPid(long pid) {
     Path pids = logFile.getParent().resolve(RunDirectory.PIDS_FILE);
     try {
-      Files.writeString(pids, pid + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      PrivateFiles.create(pids);
+      Files.writeString(pids, pid + "\n", StandardOpenOption.APPEND);
     } catch (IOException e) {
       // Not fatal: the watchdog still guards the process.
     }

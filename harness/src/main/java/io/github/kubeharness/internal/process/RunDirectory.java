@@ -117,13 +117,9 @@ public final class RunDirectory implements AutoCloseable {
     return path;
   }
 
-  /** A sub-directory, created if missing. */
+  /** A sub-directory only its owner can enter, created if missing. */
   public Path subdirectory(String name) {
-    try {
-      return Files.createDirectories(path.resolve(name));
-    } catch (IOException e) {
-      throw new KubeHarnessException("Cannot create " + path.resolve(name) + ": " + e, e);
-    }
+    return PrivateFiles.directory(path.resolve(name));
   }
 
   /** Deletes the directory and everything in it. */

@@ -40,10 +40,10 @@ class KwokTest {
 
   @Test
   void workloadControllersRunOnlyInTheSimulatedProfile() {
-    assertThat(ControllerManager.flags("k", "/pki", "127.0.0.1", 1, "/c", Profile.SIMULATED))
+    assertThat(ControllerManager.flags("k", "/pki", "127.0.0.1", 1, Profile.SIMULATED))
         .anySatisfy(
             f -> assertThat(f).startsWith("--controllers=").contains("deployment-controller"));
-    assertThat(ControllerManager.flags("k", "/pki", "127.0.0.1", 1, "/c", Profile.STANDARD))
+    assertThat(ControllerManager.flags("k", "/pki", "127.0.0.1", 1, Profile.STANDARD))
         .noneSatisfy(f -> assertThat(f).contains("deployment-controller"));
   }
 }

@@ -1,0 +1,185 @@
+package io.github.kubeharness.sample.guestbook;
+
+import static io.github.kubeharness.assertions.KubeAssertions.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.github.kubeharness.FaultRule;
+import io.github.kubeharness.Faults;
+import io.github.kubeharness.InjectedFault;
+import io.github.kubeharness.junit.ControllerTest;
+import io.github.kubeharness.junit.TestNamespace;
+import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
+import io.github.kubeharness.sample.guestbook.customresource.GuestbookSpec;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The operator under the API server's bad days, one fault per test, injected into its own traffic
+ * by {@link Faults}: during the fault and after it ends it converges — status right (Ready from
+ * pods the simulated node started), children as the spec says, one of each, no update lost.
+ */
+@ControllerTest(
+    crdClasses = Guestbook.class,
+    reconcilers = GuestbookReconciler.class,
+    profile = "simulated",
+    backend = "local")
+class GuestbookUnderFaultsIT {
+
+  KubernetesClient client;
+  Faults faults;
+  @TestNamespace String namespace;
+
+  @AfterEach
+  void exactlyOneOfEachChild() {
+    assertThat(client.configMaps().list().getItems())
+        .filteredOn(c -> !c.getMetadata().getName().equals("kube-root-ca.crt"))
+        .hasSizeLessThanOrEqualTo(1);
+    assertThat(client.apps().deployments().list().getItems()).hasSizeLessThanOrEqualTo(1);
+    assertThat(client.services().list().getItems()).hasSizeLessThanOrEqualTo(1);
+  }
+
+  @Test
+  void conflictsOnTheStatusLoseNoUpdate() {
+    InjectedFault conflicts =
+        faults.respond(
+            FaultRule.requests()
+                .verbs("patch", "update")
+                .resource("guestbooks/status")
+                .times(3)
+                .conflict());
+
+    create("gb", 2, "first");
+    edit("gb", "second");
+    edit("gb", "third");
+
+    convergesTo("gb", 2, "third");
+    assertThat(conflicts.hits()).isPositive();
+  }
+
+  @Test
+  void throttledChildWritesBackOffAndConverge() {
+    InjectedFault throttle =
+        faults.respond(
+            FaultRule.requests()
+                .verbs("patch", "create", "update")
+                .resource("deployments")
+                .times(3)
+                .throttle(Duration.ofSeconds(1)));
+
+    create("gb", 2, "hello");
+
+    convergesTo("gb", 2, "hello");
+    assertThat(throttle.hits()).isEqualTo(3);
+    // Every write of the Deployment, answered or passed on: the three 429s and the few that
+    // got through — a client that retried at once would show dozens.
+    long deploymentWrites =
+        faults.log().stream()
+            .filter(l -> l.matches(".*(answered|passed) +(patch|create|update) deployments .*"))
+            .count();
+    assertThat(deploymentWrites).isBetween(4L, 8L);
+  }
+
+  @Test
+  void serverErrorsAndUnavailabilityOnTheChildrenAreRetried() {
+    faults.respond(
+        FaultRule.requests()
+            .resource("configmaps")
+            .verbs("patch", "create")
+            .times(2)
+            .serverError());
+    faults.respond(
+        FaultRule.requests().resource("services").verbs("patch", "create").times(2).unavailable());
+
+    create("gb", 1, "hello");
+
+    convergesTo("gb", 1, "hello");
+  }
+
+  @Test
+  void droppedWatchesMissNoChange() {
+    create("gb", 1, "hello");
+    convergesTo("gb", 1, "hello");
+
+    assertThat(faults.dropWatches()).isPositive();
+    edit(
+        "gb",
+        spec -> {
+          spec.setMessage("after the drop");
+          spec.setReplicas(3);
+        });
+
+    convergesTo("gb", 3, "after the drop");
+  }
+
+  @Test
+  void anApiServerRestartMidReconcileEndsConsistent() {
+    create("gb", 2, "before");
+
+    faults.apiServerDown(Duration.ofSeconds(3));
+    edit("gb", "after");
+
+    convergesTo("gb", 2, "after");
+  }
+
+  @Test
+  void aSlowApiServerDelaysButDoesNotDerail() {
+    faults.respond(FaultRule.requests().probability(0.5).delay(Duration.ofMillis(300)));
+
+    create("gb", 2, "slow");
+    edit("gb", "slower");
+
+    convergesTo("gb", 2, "slower");
+  }
+
+  private void create(String name, int replicas, String message) {
+    Guestbook guestbook = Guestbook.named(name);
+    guestbook.getSpec().setReplicas(replicas);
+    guestbook.getSpec().setMessage(message);
+    client.resource(guestbook).create();
+  }
+
+  private void edit(String name, String message) {
+    edit(name, spec -> spec.setMessage(message));
+  }
+
+  /** Read, change, write; on a conflict (the operator wrote the status meanwhile) again. */
+  private void edit(String name, Consumer<GuestbookSpec> change) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        guestbook(name)
+            .edit(
+                g -> {
+                  change.accept(g.getSpec());
+                  return g;
+                });
+        return;
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != 409 || attempt == 10) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private void convergesTo(String name, int replicas, String message) {
+    eventually(client.configMaps().withName(name))
+        .satisfies(c -> assertThat(c.getData()).containsEntry("message", message));
+    eventually(client.apps().deployments().withName(name))
+        .satisfies(d -> assertThat(d.getSpec().getReplicas()).isEqualTo(replicas));
+    eventually(client.services().withName(name)).exists();
+    Guestbook ready = eventually(guestbook(name)).hasCondition("Ready", "True");
+    assertThat(ready.getStatus().getReadyReplicas()).isEqualTo(replicas);
+    assertThat(List.of(ready.getStatus().getObservedGeneration()))
+        .containsExactly(guestbook(name).get().getMetadata().getGeneration());
+  }
+
+  private Resource<Guestbook> guestbook(String name) {
+    return client.resources(Guestbook.class).withName(name);
+  }
+}
