@@ -54,8 +54,9 @@ public interface Faults {
 
   /**
    * What was injected and, in between, every request the controllers made through the proxy with
-   * its status: one line each, oldest first (the last few thousand). The failure report has the
-   * lines of the failed test as {@code faults.txt}.
+   * its status: one line each, oldest first (the last few thousand); for a test's scoped view,
+   * since the test started. The failure report has the lines of the failed test as {@code
+   * faults.txt}.
    */
   List<String> log();
 

@@ -17,19 +17,22 @@ public final class ProxyFaults implements Faults {
   private final FaultProxy proxy;
   private final Consumer<Duration> apiServerDown;
   private final String namespace;
+  private final Instant since;
 
   /**
    * @param apiServerDown stops the apiserver behind the proxy for the given time and starts it
    *     again
    */
   public ProxyFaults(FaultProxy proxy, Consumer<Duration> apiServerDown) {
-    this(proxy, apiServerDown, null);
+    this(proxy, apiServerDown, null, Instant.MIN);
   }
 
-  private ProxyFaults(FaultProxy proxy, Consumer<Duration> apiServerDown, String namespace) {
+  private ProxyFaults(
+      FaultProxy proxy, Consumer<Duration> apiServerDown, String namespace, Instant since) {
     this.proxy = proxy;
     this.apiServerDown = apiServerDown;
     this.namespace = namespace;
+    this.since = since;
   }
 
   @Override
@@ -66,9 +69,10 @@ public final class ProxyFaults implements Faults {
     proxy.clear(namespace);
   }
 
+  /** Since this view was made: a test's scoped view logs what happened during the test. */
   @Override
   public List<String> log() {
-    return proxy.log(Instant.MIN);
+    return proxy.log(since);
   }
 
   /** The log lines since {@code since}, for a failure report. */
@@ -88,6 +92,6 @@ public final class ProxyFaults implements Faults {
 
   @Override
   public Faults inNamespace(String namespace) {
-    return new ProxyFaults(proxy, apiServerDown, Objects.requireNonNull(namespace));
+    return new ProxyFaults(proxy, apiServerDown, Objects.requireNonNull(namespace), Instant.now());
   }
 }

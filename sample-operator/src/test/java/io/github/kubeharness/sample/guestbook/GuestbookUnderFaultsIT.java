@@ -80,7 +80,12 @@ class GuestbookUnderFaultsIT {
     // got through — a client that retried at once would show dozens.
     long deploymentWrites =
         faults.log().stream()
-            .filter(l -> l.matches(".*(answered|passed) +(patch|create|update) deployments .*"))
+            .filter(
+                l ->
+                    l.matches(
+                        ".*(answered|passed) +(patch|create|update) deployments "
+                            + namespace
+                            + "/.*"))
             .count();
     assertThat(deploymentWrites).isBetween(4L, 8L);
   }
