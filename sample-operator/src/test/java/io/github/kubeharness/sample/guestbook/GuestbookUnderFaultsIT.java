@@ -92,18 +92,26 @@ class GuestbookUnderFaultsIT {
 
   @Test
   void serverErrorsAndUnavailabilityOnTheChildrenAreRetried() {
-    faults.respond(
-        FaultRule.requests()
-            .resource("configmaps")
-            .verbs("patch", "create")
-            .times(2)
-            .serverError());
-    faults.respond(
-        FaultRule.requests().resource("services").verbs("patch", "create").times(2).unavailable());
+    InjectedFault failing =
+        faults.respond(
+            FaultRule.requests()
+                .resource("configmaps")
+                .verbs("patch", "create")
+                .times(2)
+                .serverError());
+    InjectedFault unavailable =
+        faults.respond(
+            FaultRule.requests()
+                .resource("services")
+                .verbs("patch", "create")
+                .times(2)
+                .unavailable());
 
     create("gb", 1, "hello");
 
     convergesTo("gb", 1, "hello");
+    assertThat(failing.hits()).isEqualTo(2);
+    assertThat(unavailable.hits()).isEqualTo(2);
   }
 
   @Test
@@ -134,12 +142,14 @@ class GuestbookUnderFaultsIT {
 
   @Test
   void aSlowApiServerDelaysButDoesNotDerail() {
-    faults.respond(FaultRule.requests().probability(0.5).delay(Duration.ofMillis(300)));
+    InjectedFault slow =
+        faults.respond(FaultRule.requests().probability(0.5).delay(Duration.ofMillis(300)));
 
     create("gb", 2, "slow");
     edit("gb", "slower");
 
     convergesTo("gb", 2, "slower");
+    assertThat(slow.hits()).isPositive();
   }
 
   private void create(String name, int replicas, String message) {
