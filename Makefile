@@ -10,7 +10,7 @@ JIB_FROM ?= eclipse-temurin:17-jre
 # kubectl from the PATH, else the one kube-harness provisions (built from Go modules like the rest).
 KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 
-.PHONY: kind-image web-image kind kind-delete kind-e2e test-kind
+.PHONY: kind-image web-image kind kind-delete kind-e2e test-kind soak
 .PHONY: help test build cli provision cluster dev fmt clean bench bench-readme images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
 
 help: ## list targets
@@ -100,6 +100,10 @@ test-kind: $(CLI) ## the tests tagged kind, on the kind backend (KindBackendIT, 
 	bash hack/kind/build-web-image.sh
 	$(MVNW) -Dspotless.check.skip=true -pl harness,sample-operator -am verify -Dgroups=kind \
 	  -Dkubeharness.excludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false
+
+soak: ## the soak suite: 200 start/stop cycles, 20 kill -9s, 4 JVMs at once, the Guestbook 30 min under edits and apiserver restarts (SOAK_ARGS to shorten)
+	$(MVNW) -Dspotless.check.skip=true -pl harness,sample-operator -am verify -Dgroups=soak \
+	  -Dkubeharness.excludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false $(SOAK_ARGS)
 
 kind-e2e: $(CLI) ## on the kind cluster: docker-build IMG, kind load, deploy, e2e, undeploy
 	bash hack/kind/e2e-on-kind.sh $(IMG)

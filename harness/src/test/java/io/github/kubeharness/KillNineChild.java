@@ -3,8 +3,8 @@ package io.github.kubeharness;
 import java.util.stream.Collectors;
 
 /**
- * Main class for {@link KillNineIT}: starts a control plane, prints its pids and run directory,
- * then waits to be killed.
+ * Main class for {@link KillNineIT} and the soak suite: starts a control plane, prints its pids,
+ * run directory and URLs, then waits to be killed.
  */
 public final class KillNineChild {
 
@@ -19,7 +19,11 @@ public final class KillNineChild {
                 .map(String::valueOf)
                 .collect(Collectors.joining(","))
             + " run="
-            + controlPlane.logDirectory().orElseThrow());
+            + controlPlane.logDirectory().orElseThrow()
+            + " url="
+            + controlPlane.apiServerUrl()
+            + " proxy="
+            + controlPlane.faults().proxyUrl());
     System.out.flush();
     Thread.sleep(Long.MAX_VALUE);
   }

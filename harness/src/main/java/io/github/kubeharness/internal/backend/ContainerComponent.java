@@ -8,6 +8,7 @@ import io.github.kubeharness.internal.process.LogTail;
 import io.github.kubeharness.internal.process.Waits;
 import io.github.kubeharness.internal.process.Watchdog;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -165,9 +166,17 @@ final class ContainerComponent implements AutoCloseable {
     };
   }
 
+  // Docker copies a container's output into its log asynchronously: right after an exit the log
+  // can still be empty (seen on a loaded CI machine), so an empty one is read again for a moment.
   private String logTail() {
     try {
-      return LogTail.of(container.getLogs().lines().toList());
+      long deadline = Waits.deadline(Duration.ofSeconds(3));
+      List<String> lines = container.getLogs().lines().toList();
+      while (lines.isEmpty() && System.nanoTime() < deadline) {
+        Waits.sleep(100);
+        lines = container.getLogs().lines().toList();
+      }
+      return LogTail.of(lines);
     } catch (RuntimeException e) {
       return "    (logs not readable: " + e.getMessage() + ")\n";
     }

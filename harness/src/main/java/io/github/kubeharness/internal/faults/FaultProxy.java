@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -59,13 +60,16 @@ public final class FaultProxy implements AutoCloseable {
   private final Vertx vertx;
   private final HttpClient upstream;
   private final HttpProxy proxy;
+  private final WebSocketRelay webSockets;
   private final HttpServerOptions serverOptions;
   private final FaultLog log = new FaultLog();
   private final List<ActiveRule> rules = new CopyOnWriteArrayList<>();
   private final AtomicInteger ruleNumbers = new AtomicInteger();
   private final Set<HttpConnection> connections = ConcurrentHashMap.newKeySet();
-  // Connections carrying a watch now, with the watch's namespace ("" for all namespaces).
+  // Connections carrying an HTTP watch now, with the watch's namespace ("" for all namespaces).
   private final Map<HttpConnection, String> watches = new ConcurrentHashMap<>();
+  // Relayed WebSockets, with the namespace of the watch they carry (empty: not a watch).
+  private final Map<WebSocketRelay.Relayed, Optional<String>> relayed = new ConcurrentHashMap<>();
   private HttpServer server;
   private int port;
 
@@ -90,8 +94,9 @@ public final class FaultProxy implements AutoCloseable {
                 .setMaxPoolSize(1000)
                 .setMaxWebSockets(1000));
     proxy =
-        HttpProxy.reverseProxy(new ProxyOptions().setSupportWebSocket(true), upstream)
+        HttpProxy.reverseProxy(new ProxyOptions().setSupportWebSocket(false), upstream)
             .origin(apiServerPort, "127.0.0.1");
+    webSockets = new WebSocketRelay(upstream, apiServerPort);
     TinyCa.Issued serving =
         ca.issueServing("kube-harness-fault-proxy", List.of("127.0.0.1"), List.of("localhost"));
     serverOptions =
@@ -190,10 +195,21 @@ public final class FaultProxy implements AutoCloseable {
 
   private void forward(HttpServerRequest request, RequestInfo info) {
     long started = System.nanoTime();
+    if (info.isWatch()) {
+      log.add("watching  " + info);
+    }
+    if (WebSocketRelay.isUpgrade(request)) {
+      webSockets.relay(
+          request,
+          socket -> {
+            relayed.put(socket, info.isWatch() ? Optional.of(info.namespace()) : Optional.empty());
+            socket.client().closeHandler(closed -> relayed.remove(socket));
+          });
+      return;
+    }
     HttpConnection connection = request.connection();
     if (info.isWatch()) {
       watches.put(connection, info.namespace());
-      log.add("watching  " + info);
     }
     request
         .response()
@@ -284,14 +300,20 @@ public final class FaultProxy implements AutoCloseable {
 
   /** Ends the watches of {@code namespace} (every watch when null); returns how many. */
   public int dropWatches(String namespace) {
-    List<HttpConnection> dropped = new ArrayList<>();
+    List<Runnable> dropped = new ArrayList<>();
     watches.forEach(
         (connection, watched) -> {
           if (namespace == null || namespace.equals(watched)) {
-            dropped.add(connection);
+            dropped.add(connection::close);
           }
         });
-    dropped.forEach(HttpConnection::close);
+    relayed.forEach(
+        (socket, watched) -> {
+          if (watched.isPresent() && (namespace == null || namespace.equals(watched.get()))) {
+            dropped.add(socket::close);
+          }
+        });
+    dropped.forEach(Runnable::run);
     log.add(
         "dropped   "
             + dropped.size()
@@ -339,6 +361,7 @@ public final class FaultProxy implements AutoCloseable {
       server = null;
     }
     connections.forEach(HttpConnection::close);
+    relayed.keySet().forEach(WebSocketRelay.Relayed::close);
   }
 
   /** Listens again on the same port. */

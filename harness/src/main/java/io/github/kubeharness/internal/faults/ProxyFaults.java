@@ -92,6 +92,11 @@ public final class ProxyFaults implements Faults {
 
   @Override
   public Faults inNamespace(String namespace) {
-    return new ProxyFaults(proxy, apiServerDown, Objects.requireNonNull(namespace), Instant.now());
+    return scoped(namespace, Instant.now());
+  }
+
+  /** A test's view: its namespace, and its log from when the test's scope opened. */
+  public ProxyFaults scoped(String namespace, Instant since) {
+    return new ProxyFaults(proxy, apiServerDown, Objects.requireNonNull(namespace), since);
   }
 }

@@ -99,7 +99,7 @@ final class TestScope implements JUnitResource {
       faults =
           cluster
               .faults()
-              .map(f -> f.inNamespace(namespace))
+              .<Faults>map(f -> f.scoped(namespace, started))
               .orElseGet(() -> cluster.controlPlane().faults());
     }
     return faults;

@@ -1,0 +1,157 @@
+package io.github.kubeharness.soak;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.kubeharness.ChildJvm;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KillNineChild;
+import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.process.RunDirectory;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The harness's own promises under repetition: control planes started and stopped over and over in
+ * one JVM leave no thread, file descriptor, child process, run directory or heap behind; JVMs
+ * killed with SIGKILL over and over leave no process or directory; JVMs starting at once never
+ * clash on a port. {@code make soak} runs the full counts; {@code .ci/run} a shorter pass ({@code
+ * -Dkubeharness.soak.cycles}, {@code -Dkubeharness.soak.kills}).
+ */
+@Tag("soak")
+class SoakIT {
+
+  private static final int CYCLES = Integer.getInteger("kubeharness.soak.cycles", 200);
+  private static final int KILLS = Integer.getInteger("kubeharness.soak.kills", 20);
+  private static final int WARM_UP = 5;
+
+  @Test
+  void startStopCyclesLeaveNothingBehind() throws IOException {
+    ControlPlaneOptions options =
+        ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).withAuditLog(true).build();
+    Footprint baseline = null;
+    for (int cycle = 1; cycle <= CYCLES; cycle++) {
+      try (ControlPlane controlPlane = ControlPlane.local(options)) {
+        controlPlane.start();
+      }
+      if (cycle == WARM_UP) {
+        baseline = Footprint.now(); // class loading, pools and the watchdog are settled here
+      }
+    }
+    Footprint end = Footprint.now();
+    System.out.println("[soak] " + CYCLES + " start/stop cycles: " + baseline + " -> " + end);
+
+    assertThat(end.children()).as("child processes").isEqualTo(baseline.children());
+    assertThat(end.runDirectories()).as("run directories of this JVM").isZero();
+    assertThat(end.threads()).as("threads").isLessThanOrEqualTo(baseline.threads() + 2);
+    assertThat(end.openFiles()).as("open files").isLessThanOrEqualTo(baseline.openFiles() + 8);
+    assertThat(end.heapMb()).as("heap after GC, MB").isLessThanOrEqualTo(baseline.heapMb() + 32);
+  }
+
+  @Test
+  void jvmsKilledWithSigkillOverAndOverLeaveNothing() throws Exception {
+    for (int kill = 1; kill <= KILLS; kill++) {
+      try (ChildJvm child = ChildJvm.start(KillNineChild.class.getName(), "standard")) {
+        String ready = child.awaitLine(l -> l.startsWith("READY "), Duration.ofMinutes(2));
+        List<Long> pids = pids(ready);
+        Path run = Path.of(field(ready, "run"));
+        assertThat(pids)
+            .hasSize(3)
+            .allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isPresent());
+
+        child.process().destroyForcibly();
+        child.process().waitFor();
+
+        int round = kill;
+        await()
+            .atMost(Duration.ofSeconds(15))
+            .untilAsserted(
+                () -> {
+                  assertThat(pids)
+                      .as("kill %d: components", round)
+                      .allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isEmpty());
+                  assertThat(run).as("kill %d: run directory", round).doesNotExist();
+                });
+      }
+    }
+  }
+
+  @Test
+  void fourJvmsStartingAtOnceNeverClashOnAPort() throws Exception {
+    List<ChildJvm> children = new ArrayList<>();
+    try {
+      for (int i = 0; i < 4; i++) {
+        children.add(ChildJvm.start(KillNineChild.class.getName(), "standard"));
+      }
+      Set<String> ports = new HashSet<>();
+      for (ChildJvm child : children) {
+        String ready = child.awaitLine(l -> l.startsWith("READY "), Duration.ofMinutes(3));
+        ports.add(port(field(ready, "url")));
+        ports.add(port(field(ready, "proxy")));
+      }
+      assertThat(ports).as("apiserver and proxy ports of 4 JVMs").hasSize(8);
+    } finally {
+      children.forEach(ChildJvm::close);
+    }
+  }
+
+  private static List<Long> pids(String ready) {
+    return Arrays.stream(field(ready, "pids").split(",")).map(Long::parseLong).toList();
+  }
+
+  private static String field(String line, String name) {
+    return line.replaceAll(".*\\b" + name + "=(\\S+).*", "$1");
+  }
+
+  private static String port(String url) {
+    return url.substring(url.lastIndexOf(':') + 1);
+  }
+
+  /** What a JVM holds that a leak would grow. */
+  private record Footprint(
+      int threads, long openFiles, long children, long runDirectories, long heapMb) {
+
+    static Footprint now() throws IOException {
+      System.gc();
+      long heap =
+          ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / (1024 * 1024);
+      long openFiles;
+      try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+        openFiles = fds.count();
+      }
+      String prefix = "run-" + ProcessHandle.current().pid() + "-";
+      long runs;
+      try (Stream<Path> dirs = Files.list(RunDirectory.defaultRoot())) {
+        runs = dirs.filter(d -> d.getFileName().toString().startsWith(prefix)).count();
+      }
+      return new Footprint(
+          Thread.activeCount(), openFiles, ProcessHandle.current().children().count(), runs, heap);
+    }
+
+    @Override
+    public String toString() {
+      return threads
+          + " threads, "
+          + openFiles
+          + " open files, "
+          + children
+          + " children, "
+          + runDirectories
+          + " run dirs, "
+          + heapMb
+          + " MB heap";
+    }
+  }
+}
