@@ -368,23 +368,8 @@ abstract class GuestbookBehaviour {
     return client.resource(guestbook).create();
   }
 
-  /** Read, change, write; on a conflict (the operator wrote the status meanwhile) again. */
   void edit(String name, Consumer<GuestbookSpec> change) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        guestbook(name)
-            .edit(
-                g -> {
-                  change.accept(g.getSpec());
-                  return g;
-                });
-        return;
-      } catch (KubernetesClientException e) {
-        if (e.getCode() != 409 || attempt == 10) {
-          throw e;
-        }
-      }
-    }
+    SpecEdits.edit(guestbook(name), change);
   }
 
   String expectedImage() {

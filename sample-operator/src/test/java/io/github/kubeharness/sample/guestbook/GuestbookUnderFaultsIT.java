@@ -4,7 +4,6 @@ import static io.github.kubeharness.assertions.KubeAssertions.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.github.kubeharness.FaultRule;
 import io.github.kubeharness.Faults;
@@ -163,23 +162,8 @@ class GuestbookUnderFaultsIT {
     edit(name, spec -> spec.setMessage(message));
   }
 
-  /** Read, change, write; on a conflict (the operator wrote the status meanwhile) again. */
   private void edit(String name, Consumer<GuestbookSpec> change) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        guestbook(name)
-            .edit(
-                g -> {
-                  change.accept(g.getSpec());
-                  return g;
-                });
-        return;
-      } catch (KubernetesClientException e) {
-        if (e.getCode() != 409 || attempt == 10) {
-          throw e;
-        }
-      }
-    }
+    SpecEdits.edit(guestbook(name), change);
   }
 
   private void convergesTo(String name, int replicas, String message) {
