@@ -3,9 +3,11 @@ package io.github.kubeharness.soak;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.kubeharness.BackendChild;
 import io.github.kubeharness.ChildJvm;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.DockerContainers;
 import io.github.kubeharness.KillNineChild;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.process.RunDirectory;
@@ -27,15 +29,17 @@ import org.junit.jupiter.api.Test;
 /**
  * The harness's own promises under repetition: control planes started and stopped over and over in
  * one JVM leave no thread, file descriptor, child process, run directory or heap behind; JVMs
- * killed with SIGKILL over and over leave no process or directory; JVMs starting at once never
- * clash on a port. {@code make soak} runs the full counts; {@code .ci/run} a shorter pass ({@code
- * -Dkubeharness.soak.cycles}, {@code -Dkubeharness.soak.kills}).
+ * killed with SIGKILL over and over leave no process, directory or container; JVMs starting at once
+ * never clash on a port. {@code make soak} runs the full counts; {@code .ci/run} a shorter pass
+ * ({@code -Dkubeharness.soak.cycles}, {@code -Dkubeharness.soak.kills}).
  */
 @Tag("soak")
 class SoakIT {
 
   private static final int CYCLES = Integer.getInteger("kubeharness.soak.cycles", 200);
   private static final int KILLS = Integer.getInteger("kubeharness.soak.kills", 20);
+  private static final int CONTAINER_KILLS =
+      Integer.getInteger("kubeharness.soak.container.kills", KILLS);
   private static final int WARM_UP = 5;
 
   @Test
@@ -95,6 +99,31 @@ class SoakIT {
                       .allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isEmpty());
                   assertThat(run).as("kill %d: run directory", round).doesNotExist();
                 });
+      }
+    }
+  }
+
+  @Test
+  void jvmsHoldingAContainerControlPlaneKilledOverAndOverLeaveNoContainer() throws Exception {
+    for (int kill = 1; kill <= CONTAINER_KILLS; kill++) {
+      Set<String> before = DockerContainers.ids();
+      try (ChildJvm child = ChildJvm.start(BackendChild.class.getName(), "container", "minimal")) {
+        child.awaitLine(l -> l.startsWith("READY "), Duration.ofMinutes(2));
+        Set<String> started = DockerContainers.ids();
+        started.removeAll(before);
+        assertThat(started).as("etcd and kube-apiserver containers").hasSize(2);
+
+        child.process().destroyForcibly();
+        child.process().waitFor();
+
+        int round = kill;
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .untilAsserted(
+                () ->
+                    assertThat(DockerContainers.ids())
+                        .as("kill %d: containers", round)
+                        .doesNotContainAnyElementsOf(started));
       }
     }
   }

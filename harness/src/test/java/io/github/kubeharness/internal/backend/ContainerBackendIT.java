@@ -11,13 +11,12 @@ import io.github.kubeharness.BackendChild;
 import io.github.kubeharness.ChildJvm;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.DockerContainers;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.KubeUser;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.Versions;
-import java.io.IOException;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -38,7 +37,7 @@ class ContainerBackendIT {
   @Test
   void containerControlPlaneServesAuthenticatedRbacRequestsAndLeavesNothingBehind()
       throws Exception {
-    Set<String> before = containers();
+    Set<String> before = DockerContainers.ids();
     ControlPlane cp = ControlPlane.create(options(Profile.MINIMAL).build());
     cp.start();
     try (KubernetesClient admin = cp.newClient()) {
@@ -51,13 +50,13 @@ class ContainerBackendIT {
             .hasMessageContaining("User \"eve\" cannot list");
       }
       assertThat(cp.auditLogFile()).isEmpty();
-      Set<String> during = containers();
+      Set<String> during = DockerContainers.ids();
       during.removeAll(before);
       assertThat(during).hasSize(2);
     } finally {
       cp.stop();
     }
-    assertThat(containers()).isEqualTo(before);
+    assertThat(DockerContainers.ids()).isEqualTo(before);
   }
 
   @Test
@@ -99,10 +98,10 @@ class ContainerBackendIT {
 
   @Test
   void containersAreRemovedWhenTheJvmIsKilledWithSigkill() throws Exception {
-    Set<String> before = containers();
+    Set<String> before = DockerContainers.ids();
     try (ChildJvm child = ChildJvm.start(BackendChild.class.getName(), "container", "minimal")) {
       child.awaitLine(l -> l.startsWith("READY "), Duration.ofMinutes(2));
-      Set<String> started = containers();
+      Set<String> started = DockerContainers.ids();
       started.removeAll(before);
       assertThat(started).hasSize(2);
 
@@ -111,7 +110,8 @@ class ContainerBackendIT {
 
       await()
           .atMost(Duration.ofSeconds(30))
-          .untilAsserted(() -> assertThat(containers()).doesNotContainAnyElementsOf(started));
+          .untilAsserted(
+              () -> assertThat(DockerContainers.ids()).doesNotContainAnyElementsOf(started));
     }
   }
 
@@ -120,12 +120,4 @@ class ContainerBackendIT {
   }
 
   /** Ids of all containers, running or not, by the docker CLI (independent of the harness). */
-  static Set<String> containers() throws IOException, InterruptedException {
-    Process ps = new ProcessBuilder("docker", "ps", "-aq", "--no-trunc").start();
-    Set<String> ids =
-        new HashSet<>(List.of(new String(ps.getInputStream().readAllBytes()).trim().split("\\s+")));
-    ps.waitFor();
-    ids.remove("");
-    return ids;
-  }
 }
