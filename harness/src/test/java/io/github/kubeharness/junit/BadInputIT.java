@@ -116,11 +116,23 @@ class BadInputIT {
             "'1.37' is not of the form MAJOR.MINOR.PATCH",
             "for example"),
         row(
-            "Docker absent (container backend)",
-            () ->
-                child(Map.of("DOCKER_HOST", "unix:///nonexistent/docker.sock"), Backend.CONTAINER),
-            "Docker is not reachable",
-            "-Dkubeharness.backend=local"),
+            "container image neither present nor pullable",
+            () -> {
+              System.setProperty(
+                  Settings.CONTAINER_APISERVER_IMAGE,
+                  "registry.k8s.io/kube-apiserver:v0.0.0-absent");
+              try {
+                return start(
+                    ControlPlaneOptions.builder()
+                        .withBackend(Backend.CONTAINER)
+                        .withProfile(Profile.MINIMAL)
+                        .build());
+              } finally {
+                System.clearProperty(Settings.CONTAINER_APISERVER_IMAGE);
+              }
+            },
+            "registry.k8s.io/kube-apiserver:v0.0.0-absent",
+            "make images"),
         row(
             "existing backend, kubeconfig missing",
             () -> child(Map.of("KUBECONFIG", "/nonexistent/kubeconfig"), Backend.EXISTING),
@@ -251,7 +263,7 @@ class BadInputIT {
   }
 
   private static Object start(ControlPlaneOptions options) {
-    try (ControlPlane controlPlane = ControlPlane.local(options)) {
+    try (ControlPlane controlPlane = ControlPlane.create(options)) {
       controlPlane.start();
       return "started";
     }
