@@ -3,6 +3,10 @@ package io.github.kubeharness.internal.junit;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.Faults;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -54,6 +58,27 @@ public record ExtensionConfig(
               + " on the existing backend, which uses the cluster as it is. Remove"
               + " kubernetesVersion or use the local backend.");
     }
+  }
+
+  /**
+   * Whether the class asks for {@link Faults} (a field or a method parameter of that type): only
+   * then do its controllers connect through the fault proxy, whose extra hop (~40 ms per test,
+   * {@code make bench}) the other classes do not pay.
+   */
+  public boolean usesFaults() {
+    for (Class<?> c = testClass; c != null && c != Object.class; c = c.getSuperclass()) {
+      for (Field field : c.getDeclaredFields()) {
+        if (field.getType() == Faults.class) {
+          return true;
+        }
+      }
+      for (Method method : c.getDeclaredMethods()) {
+        if (Arrays.asList(method.getParameterTypes()).contains(Faults.class)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The key of the shared control plane: classes with equal keys share one. */

@@ -24,6 +24,7 @@ final class SharedCluster implements JUnitResource {
   private final Optional<ProxyFaults> faults;
   private final KubernetesClient admin;
   private final KubernetesClient controllers;
+  private KubernetesClient proxiedControllers;
 
   private SharedCluster(ControlPlane controlPlane) {
     this.controlPlane = controlPlane;
@@ -37,12 +38,12 @@ final class SharedCluster implements JUnitResource {
    * the controllers' requests from the test's. Only backends whose CA kube-harness holds can issue
    * one; the others have no audit log for the report either, and share the admin client.
    */
-  private KubernetesClient controllerClient(ControlPlane controlPlane, KubernetesClient admin) {
+  private static KubernetesClient controllerClient(
+      ControlPlane controlPlane, KubernetesClient admin) {
     if (controlPlane.auditLogFile().isEmpty()) {
       return admin;
     }
-    Config config = controlPlane.addUser(CONTROLLER_USER, List.of("system:masters")).config();
-    return new KubernetesClientBuilder().withConfig(routeControllers(config)).build();
+    return controlPlane.addUser(CONTROLLER_USER, List.of("system:masters")).newClient();
   }
 
   /**
@@ -79,9 +80,21 @@ final class SharedCluster implements JUnitResource {
     return admin;
   }
 
-  /** Cluster-admin rights under the controllers' own name (the admin client where none exists). */
-  KubernetesClient controllerAdmin() {
-    return controllers;
+  /**
+   * Cluster-admin rights under the controllers' own name (the admin client where none exists);
+   * through the fault proxy when {@code throughFaultProxy} and there is one.
+   */
+  synchronized KubernetesClient controllerAdmin(boolean throughFaultProxy) {
+    if (!throughFaultProxy || faults.isEmpty() || controllers == admin) {
+      return controllers;
+    }
+    if (proxiedControllers == null) {
+      proxiedControllers =
+          new KubernetesClientBuilder()
+              .withConfig(routeControllers(controllers.getConfiguration()))
+              .build();
+    }
+    return proxiedControllers;
   }
 
   /** The apiserver's audit log, when this backend has one. */
@@ -92,6 +105,9 @@ final class SharedCluster implements JUnitResource {
   @Override
   public void close() {
     try {
+      if (proxiedControllers != null) {
+        proxiedControllers.close();
+      }
       if (controllers != admin) {
         controllers.close();
       }

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * What one test (or one class, in per-class namespace mode) runs in: its namespace, a client
@@ -46,7 +47,10 @@ final class TestScope implements JUnitResource {
       if (config.rbac().isPresent()) {
         scope.identity =
             ServiceAccountIdentity.create(
-                cluster.admin(), namespace, config.rbac().get(), cluster::routeControllers);
+                cluster.admin(),
+                namespace,
+                config.rbac().get(),
+                config.usesFaults() ? cluster::routeControllers : UnaryOperator.identity());
       }
       return scope;
     } catch (RuntimeException e) {
@@ -61,7 +65,7 @@ final class TestScope implements JUnitResource {
         identity != null
             ? identity.client()
             : cluster
-                .controllerAdmin()
+                .controllerAdmin(config.usesFaults())
                 .adapt(NamespacedKubernetesClient.class)
                 .inNamespace(namespace);
     controllers = RunningControllers.start(config, controllerClient, namespace);
