@@ -7,12 +7,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.security.GeneralSecurityException;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 
 /**
  * The readiness signals of etcd ({@code /health} says {@code "health":"true"}) and kube-apiserver
@@ -81,7 +79,7 @@ public final class ReadinessProbes {
    * the probe only ever goes to a loopback port kube-harness chose.
    */
   public static HealthCheck componentHealthz(int port) {
-    HttpClient http = withTrustManager(TRUST_ANY);
+    HttpClient http = withTrustManager(TlsStores.anyServer());
     URI healthz = URI.create("https://127.0.0.1:" + port + "/healthz");
     return () ->
         http.send(
@@ -102,20 +100,6 @@ public final class ReadinessProbes {
                 .statusCode()
             == 200;
   }
-
-  private static final TrustManager TRUST_ANY =
-      new X509TrustManager() {
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {}
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-          return new X509Certificate[0];
-        }
-      };
 
   private static HttpClient trusting(TinyCa ca) {
     return withTrustManager(TlsStores.trusting(ca.certificate()).getTrustManagers()[0]);
