@@ -117,8 +117,10 @@ fmt: ## format all Java sources (google-java-format via Spotless)
 clean: ## remove build output
 	$(MVNW) -q clean
 
-bench: ## measure start-up, per-test overhead, reconcile latency, kill -9 cleanup -> target/bench/results.{json,md}; fails on a missed target
+bench: ## measure start-up, per-test overhead, reconcile latency, kill -9 cleanup, memory, and the peers (kube-api-test, envtest, JOSDK's extension) in the same run -> target/bench/results.{json,md}; fails on a missed target
 	$(MVNW) -q -DskipTests -Dspotless.check.skip=true -pl harness -am test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
+	@echo "building the envtest peer (controller-runtime from the Go module proxy; minutes the first time)"
+	mkdir -p target/bench && cd bench/peers/envtest && go build -o ../../../target/bench/envtest-peer .
 	java -cp harness/target/test-classes:harness/target/classes:$$(cat harness/target/test-classpath.txt) io.github.kubeharness.bench.HarnessBenchmark
 
 bench-readme: ## copy the last `make bench` table (target/bench/results.md) into the README's Performance section
