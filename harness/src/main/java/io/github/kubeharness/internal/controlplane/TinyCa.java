@@ -1,61 +1,68 @@
 package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.KubeHarnessException;
-import java.io.IOException;
-import java.io.StringWriter;
+import java.io.ByteArrayInputStream;
 import java.math.BigInteger;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
+import java.security.PublicKey;
 import java.security.SecureRandom;
+import java.security.Signature;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateEncodingException;
+import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.security.interfaces.ECPrivateKey;
+import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Date;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
-import org.bouncycastle.asn1.sec.ECPrivateKey;
-import org.bouncycastle.asn1.x500.X500Name;
-import org.bouncycastle.asn1.x500.X500NameBuilder;
-import org.bouncycastle.asn1.x500.style.BCStyle;
-import org.bouncycastle.asn1.x509.BasicConstraints;
-import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
-import org.bouncycastle.asn1.x509.Extension;
-import org.bouncycastle.asn1.x509.GeneralName;
-import org.bouncycastle.asn1.x509.GeneralNames;
-import org.bouncycastle.asn1.x509.KeyPurposeId;
-import org.bouncycastle.asn1.x509.KeyUsage;
-import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
-import org.bouncycastle.cert.X509v3CertificateBuilder;
-import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
-import org.bouncycastle.cert.jcajce.JcaX509ExtensionUtils;
-import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
-import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
-import org.bouncycastle.operator.OperatorCreationException;
-import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
-import org.bouncycastle.util.io.pem.PemObject;
 
 /**
  * A certificate authority that lives for one control plane run: it signs the apiserver's serving
  * certificate and the client certificates of the admin and of users added for RBAC tests.
  *
  * <p>Keys are ECDSA P-256: generating one takes about a millisecond, where RSA 2048 takes tens to
- * hundreds, and start-up time is the product here. Certificates are built with BouncyCastle and
- * signed through the JDK's own provider, so no security provider is registered globally.
+ * hundreds, and start-up time is the product here. Certificates are encoded by {@link Der} and
+ * signed by the JDK's own provider: no security library to load, no provider registered globally.
  */
 public final class TinyCa {
 
   private static final Duration VALIDITY = Duration.ofDays(7);
   private static final AtomicLong SERIAL = new AtomicLong(System.currentTimeMillis());
 
-  private final X500Name name;
+  private static final String ECDSA_WITH_SHA256 = "1.2.840.10045.4.3.2";
+  private static final String SECP256R1 = "1.2.840.10045.3.1.7";
+  private static final String COMMON_NAME = "2.5.4.3";
+  private static final String ORGANIZATION = "2.5.4.10";
+  private static final String SUBJECT_KEY_IDENTIFIER = "2.5.29.14";
+  private static final String KEY_USAGE = "2.5.29.15";
+  private static final String SUBJECT_ALT_NAME = "2.5.29.17";
+  private static final String BASIC_CONSTRAINTS = "2.5.29.19";
+  private static final String EXTENDED_KEY_USAGE = "2.5.29.37";
+  private static final String SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
+  private static final String CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
+
+  // Key usage bits as DER bit strings: keyCertSign (5) + cRLSign (6); digitalSignature (0) +
+  // keyEncipherment (2). The second argument is the unused trailing bits of the last byte.
+  private static final byte[] CA_KEY_USAGE = Der.bitString(new byte[] {0x06}, 1);
+  private static final byte[] LEAF_KEY_USAGE = Der.bitString(new byte[] {(byte) 0xa0}, 5);
+
+  private final byte[] name;
   private final KeyPair keyPair;
   private final X509Certificate certificate;
 
-  private TinyCa(X500Name name, KeyPair keyPair, X509Certificate certificate) {
+  private TinyCa(byte[] name, KeyPair keyPair, X509Certificate certificate) {
     this.name = name;
     this.keyPair = keyPair;
     this.certificate = certificate;
@@ -64,31 +71,26 @@ public final class TinyCa {
   /** A new self-signed CA. */
   public static TinyCa create(String commonName) {
     KeyPair keys = newKeyPair();
-    X500Name subject = name(commonName, List.of());
+    byte[] subject = name(commonName, List.of());
     try {
-      X509v3CertificateBuilder builder = builder(subject, subject, keys);
-      builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(true));
-      builder.addExtension(
-          Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
-      builder.addExtension(
-          Extension.subjectKeyIdentifier,
-          false,
-          new JcaX509ExtensionUtils().createSubjectKeyIdentifier(keys.getPublic()));
-      return new TinyCa(subject, keys, sign(builder, keys));
-    } catch (IOException | GeneralSecurityException e) {
+      byte[] extensions =
+          Der.concat(
+              extension(BASIC_CONSTRAINTS, true, Der.sequence(Der.bool(true))),
+              extension(KEY_USAGE, true, CA_KEY_USAGE),
+              extension(SUBJECT_KEY_IDENTIFIER, false, Der.octetString(keyId(keys.getPublic()))));
+      return new TinyCa(subject, keys, sign(subject, subject, keys.getPublic(), extensions, keys));
+    } catch (GeneralSecurityException e) {
       throw new KubeHarnessException("Cannot create the control plane's CA: " + e, e);
     }
   }
 
   /** A serving certificate for the given IP addresses and DNS names. */
   public Issued issueServing(String commonName, List<String> ips, List<String> dnsNames) {
-    List<GeneralName> sans = new ArrayList<>();
-    ips.forEach(ip -> sans.add(new GeneralName(GeneralName.iPAddress, ip)));
-    dnsNames.forEach(dns -> sans.add(new GeneralName(GeneralName.dNSName, dns)));
+    List<byte[]> sans = new ArrayList<>();
+    ips.forEach(ip -> sans.add(Der.implicit(7, ipAddress(ip))));
+    dnsNames.forEach(dns -> sans.add(Der.implicit(2, dns.getBytes(StandardCharsets.US_ASCII))));
     return issue(
-        name(commonName, List.of()),
-        KeyPurposeId.id_kp_serverAuth,
-        new GeneralNames(sans.toArray(GeneralName[]::new)));
+        name(commonName, List.of()), SERVER_AUTH, Der.sequence(sans.toArray(byte[][]::new)));
   }
 
   /**
@@ -96,7 +98,7 @@ public final class TinyCa {
    * the organizations.
    */
   public Issued issueClient(String user, List<String> groups) {
-    return issue(name(user, groups), KeyPurposeId.id_kp_clientAuth, null);
+    return issue(name(user, groups), CLIENT_AUTH, null);
   }
 
   /** The CA certificate in PEM. */
@@ -108,54 +110,77 @@ public final class TinyCa {
     return certificate;
   }
 
-  private Issued issue(X500Name subject, KeyPurposeId purpose, GeneralNames sans) {
+  private Issued issue(byte[] subject, String purpose, byte[] subjectAltNames) {
     KeyPair keys = newKeyPair();
     try {
-      X509v3CertificateBuilder builder = builder(name, subject, keys);
-      builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
-      builder.addExtension(
-          Extension.keyUsage,
-          true,
-          new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
-      builder.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(purpose));
-      if (sans != null) {
-        builder.addExtension(Extension.subjectAlternativeName, false, sans);
-      }
-      X509Certificate cert = sign(builder, keyPair);
-      return new Issued(cert, keys);
-    } catch (IOException | GeneralSecurityException e) {
-      throw new KubeHarnessException("Cannot issue a certificate for " + subject + ": " + e, e);
+      byte[] extensions =
+          Der.concat(
+              extension(BASIC_CONSTRAINTS, true, Der.sequence()),
+              extension(KEY_USAGE, true, LEAF_KEY_USAGE),
+              extension(EXTENDED_KEY_USAGE, false, Der.sequence(Der.oid(purpose))),
+              subjectAltNames == null
+                  ? new byte[0]
+                  : extension(SUBJECT_ALT_NAME, false, subjectAltNames));
+      return new Issued(sign(name, subject, keys.getPublic(), extensions, keyPair), keys);
+    } catch (GeneralSecurityException e) {
+      throw new KubeHarnessException("Cannot issue a certificate: " + e, e);
     }
   }
 
-  private static X509v3CertificateBuilder builder(X500Name issuer, X500Name subject, KeyPair keys) {
-    Instant now = Instant.now();
-    return new JcaX509v3CertificateBuilder(
-        issuer,
-        BigInteger.valueOf(SERIAL.incrementAndGet()),
-        Date.from(now.minus(Duration.ofHours(1))),
-        Date.from(now.plus(VALIDITY)),
-        subject,
-        keys.getPublic());
-  }
-
-  private static X509Certificate sign(X509v3CertificateBuilder builder, KeyPair signer)
+  /** The certificate (X.509 v3, RFC 5280 section 4.1) of {@code subjectKey}, signed by signer. */
+  private static X509Certificate sign(
+      byte[] issuer, byte[] subject, PublicKey subjectKey, byte[] extensions, KeyPair signer)
       throws GeneralSecurityException {
-    try {
-      return new JcaX509CertificateConverter()
-          .getCertificate(
-              builder.build(
-                  new JcaContentSignerBuilder("SHA256withECDSA").build(signer.getPrivate())));
-    } catch (OperatorCreationException e) {
-      throw new GeneralSecurityException(e);
-    }
+    Instant now = Instant.now();
+    byte[] algorithm = Der.sequence(Der.oid(ECDSA_WITH_SHA256));
+    byte[] tbs =
+        Der.sequence(
+            Der.explicit(0, Der.integer(BigInteger.TWO)),
+            Der.integer(BigInteger.valueOf(SERIAL.incrementAndGet())),
+            algorithm,
+            issuer,
+            Der.sequence(
+                Der.utcTime(now.minus(Duration.ofHours(1))), Der.utcTime(now.plus(VALIDITY))),
+            subject,
+            subjectKey.getEncoded(),
+            Der.explicit(3, Der.sequence(extensions)));
+    Signature signature = Signature.getInstance("SHA256withECDSA");
+    signature.initSign(signer.getPrivate());
+    signature.update(tbs);
+    byte[] der = Der.sequence(tbs, algorithm, Der.bitString(signature.sign()));
+    return (X509Certificate)
+        CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der));
   }
 
-  private static X500Name name(String commonName, List<String> organizations) {
-    X500NameBuilder builder = new X500NameBuilder(BCStyle.INSTANCE);
-    organizations.forEach(o -> builder.addRDN(BCStyle.O, o));
-    builder.addRDN(BCStyle.CN, commonName);
-    return builder.build();
+  private static byte[] extension(String oid, boolean critical, byte[] value) {
+    return critical
+        ? Der.sequence(Der.oid(oid), Der.bool(true), Der.octetString(value))
+        : Der.sequence(Der.oid(oid), Der.octetString(value));
+  }
+
+  /** Organizations first, then the common name, each its own RDN. */
+  private static byte[] name(String commonName, List<String> organizations) {
+    List<byte[]> rdns = new ArrayList<>();
+    organizations.forEach(o -> rdns.add(rdn(ORGANIZATION, o)));
+    rdns.add(rdn(COMMON_NAME, commonName));
+    return Der.sequence(rdns.toArray(byte[][]::new));
+  }
+
+  private static byte[] rdn(String type, String value) {
+    return Der.set(Der.sequence(Der.oid(type), Der.utf8(value)));
+  }
+
+  // RFC 5280 4.2.1.2 method 1: SHA-1 of the subjectPublicKey bits.
+  private static byte[] keyId(PublicKey key) throws GeneralSecurityException {
+    return MessageDigest.getInstance("SHA-1").digest(uncompressedPoint((ECPublicKey) key));
+  }
+
+  private static byte[] ipAddress(String ip) {
+    try {
+      return InetAddress.getByName(ip).getAddress(); // a literal: no lookup
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException("Not an IP address: " + ip, e);
+    }
   }
 
   /** A fresh ECDSA P-256 key pair. */
@@ -171,40 +196,61 @@ public final class TinyCa {
 
   /** PEM of a certificate or public key. */
   public static String pem(Object object) {
-    StringWriter out = new StringWriter();
-    try (JcaPEMWriter writer = new JcaPEMWriter(out)) {
-      writer.writeObject(object);
-    } catch (IOException e) {
-      throw new KubeHarnessException("Cannot write PEM: " + e, e);
+    if (object instanceof Certificate certificate) {
+      try {
+        return pem("CERTIFICATE", certificate.getEncoded());
+      } catch (CertificateEncodingException e) {
+        throw new KubeHarnessException("Cannot write PEM: " + e, e);
+      }
     }
-    return out.toString();
+    if (object instanceof PublicKey key) {
+      return pem("PUBLIC KEY", key.getEncoded());
+    }
+    throw new IllegalArgumentException("No PEM form for " + object.getClass());
   }
 
   /**
-   * PEM of an EC private key in SEC1 form ("EC PRIVATE KEY") with its curve and public key. Not
-   * PKCS#8: fabric8 picks its key parser from the PEM header and reads a PKCS#8 block as RSA. The
-   * curve must be inside the SEC1 structure, or Go (the apiserver) cannot read the key.
+   * PEM of an EC private key in SEC1 form ("EC PRIVATE KEY", RFC 5915) with its curve and public
+   * key. Not PKCS#8: fabric8 picks its key parser from the PEM header and reads a PKCS#8 block as
+   * RSA. The curve must be inside the SEC1 structure, or Go (the apiserver) cannot read the key.
    */
   public static String privateKeyPem(KeyPair keys) {
-    PrivateKeyInfo info = PrivateKeyInfo.getInstance(keys.getPrivate().getEncoded());
-    try {
-      ECPrivateKey inner = ECPrivateKey.getInstance(info.parsePrivateKey());
-      SubjectPublicKeyInfo publicKey =
-          SubjectPublicKeyInfo.getInstance(keys.getPublic().getEncoded());
-      ECPrivateKey sec1 =
-          new ECPrivateKey(
-              256,
-              inner.getKey(),
-              publicKey.getPublicKeyData(),
-              info.getPrivateKeyAlgorithm().getParameters());
-      StringWriter out = new StringWriter();
-      try (JcaPEMWriter writer = new JcaPEMWriter(out)) {
-        writer.writeObject(new PemObject("EC PRIVATE KEY", sec1.getEncoded()));
-      }
-      return out.toString();
-    } catch (IOException e) {
-      throw new KubeHarnessException("Cannot write an EC private key as PEM: " + e, e);
+    byte[] sec1 =
+        Der.sequence(
+            Der.integer(BigInteger.ONE),
+            Der.octetString(fixedLength(((ECPrivateKey) keys.getPrivate()).getS(), 32)),
+            Der.explicit(0, Der.oid(SECP256R1)),
+            Der.explicit(1, Der.bitString(uncompressedPoint((ECPublicKey) keys.getPublic()))));
+    return pem("EC PRIVATE KEY", sec1);
+  }
+
+  private static byte[] uncompressedPoint(ECPublicKey key) {
+    return Der.concat(
+        new byte[] {0x04},
+        fixedLength(key.getW().getAffineX(), 32),
+        fixedLength(key.getW().getAffineY(), 32));
+  }
+
+  // An unsigned big-endian integer of exactly `length` bytes (BigInteger adds a sign byte or drops
+  // leading zeros).
+  private static byte[] fixedLength(BigInteger value, int length) {
+    byte[] bytes = value.toByteArray();
+    if (bytes.length > length) {
+      return Arrays.copyOfRange(bytes, bytes.length - length, bytes.length);
     }
+    byte[] padded = new byte[length];
+    System.arraycopy(bytes, 0, padded, length - bytes.length, bytes.length);
+    return padded;
+  }
+
+  private static String pem(String type, byte[] der) {
+    return "-----BEGIN "
+        + type
+        + "-----\n"
+        + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
+        + "\n-----END "
+        + type
+        + "-----\n";
   }
 
   /** A certificate and its key pair. */
