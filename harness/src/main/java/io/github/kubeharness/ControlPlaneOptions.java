@@ -34,6 +34,8 @@ public final class ControlPlaneOptions {
   private final List<String> extraApiServerFlags;
   private final int simulatedNodes;
   private final Duration podStartDelay;
+  private final boolean reuse;
+  private final Duration reuseIdleTimeout;
   private final Consumer<String> progress;
 
   private ControlPlaneOptions(Builder b) {
@@ -89,6 +91,13 @@ public final class ControlPlaneOptions {
         b.podStartDelay != null
             ? b.podStartDelay
             : Settings.seconds(Settings.SIMULATED_POD_START_SECONDS).orElse(Duration.ofMillis(300));
+    this.reuse = b.reuse != null ? b.reuse : Settings.booleanValue(Settings.REUSE).orElse(false);
+    this.reuseIdleTimeout =
+        b.reuseIdleTimeout != null
+            ? b.reuseIdleTimeout
+            : Settings.positiveInt(Settings.REUSE_IDLE_MINUTES)
+                .map(Duration::ofMinutes)
+                .orElse(Duration.ofMinutes(10));
     this.progress =
         b.progress != null ? b.progress : line -> System.err.println("[kube-harness] " + line);
   }
@@ -171,6 +180,22 @@ public final class ControlPlaneOptions {
     return podStartDelay;
   }
 
+  /**
+   * Keep the {@code local} control plane for the next JVM, and attach to one kept by an earlier
+   * JVM. Default: {@link Settings#REUSE}, false.
+   */
+  public boolean reuse() {
+    return reuse;
+  }
+
+  /**
+   * How long a kept control plane waits with no JVM attached before it stops. Default: {@link
+   * Settings#REUSE_IDLE_MINUTES}, 10 minutes.
+   */
+  public Duration reuseIdleTimeout() {
+    return reuseIdleTimeout;
+  }
+
   /** Receives progress lines of long work (provisioning). Default: standard error. */
   public Consumer<String> progress() {
     return progress;
@@ -192,6 +217,8 @@ public final class ControlPlaneOptions {
     b.extraApiServerFlags.addAll(extraApiServerFlags);
     b.simulatedNodes = simulatedNodes;
     b.podStartDelay = podStartDelay;
+    b.reuse = reuse;
+    b.reuseIdleTimeout = reuseIdleTimeout;
     b.progress = progress;
     return b;
   }
@@ -238,6 +265,8 @@ public final class ControlPlaneOptions {
     private final List<String> extraApiServerFlags = new ArrayList<>();
     private Integer simulatedNodes;
     private Duration podStartDelay;
+    private Boolean reuse;
+    private Duration reuseIdleTimeout;
     private Consumer<String> progress;
 
     private Builder() {}
@@ -310,6 +339,20 @@ public final class ControlPlaneOptions {
         throw new IllegalArgumentException("pod start delay must not be negative, was " + delay);
       }
       this.podStartDelay = delay;
+      return this;
+    }
+
+    /** See {@link ControlPlaneOptions#reuse()}. */
+    public Builder withReuse(boolean reuse) {
+      this.reuse = reuse;
+      return this;
+    }
+
+    public Builder withReuseIdleTimeout(Duration idle) {
+      if (idle.isNegative() || idle.isZero()) {
+        throw new IllegalArgumentException("reuse idle timeout must be positive, was " + idle);
+      }
+      this.reuseIdleTimeout = idle;
       return this;
     }
 

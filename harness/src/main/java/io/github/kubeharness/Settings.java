@@ -71,6 +71,17 @@ public final class Settings {
    */
   public static final String KIND_REUSE = "kubeharness.kind.reuse";
 
+  /**
+   * Keep the {@code local} control plane running after the JVM exits, for the next JVM with the
+   * same backend, profile, version, binaries and flags to attach to; it stops after {@link
+   * #REUSE_IDLE_MINUTES} without a JVM attached, or at once with {@code kube-harness down}. Default
+   * {@code false}.
+   */
+  public static final String REUSE = "kubeharness.reuse";
+
+  /** Minutes a kept control plane waits without an attached JVM before it stops. Default 10. */
+  public static final String REUSE_IDLE_MINUTES = "kubeharness.reuse.idle.minutes";
+
   /** How many fake nodes the {@code simulated} profile starts with. Default 1. */
   public static final String SIMULATED_NODES = "kubeharness.simulated.nodes";
 
@@ -126,6 +137,8 @@ public final class Settings {
               "an image",
               "kube-harness/kind-node:v<version> if built, else kindest/node:v<version>"),
           new Setting(KIND_REUSE, "true|false", "false"),
+          new Setting(REUSE, "true|false", "false"),
+          new Setting(REUSE_IDLE_MINUTES, "a number > 0", "10"),
           new Setting(SIMULATED_NODES, "a number > 0", "1"),
           new Setting(SIMULATED_POD_START_SECONDS, "seconds > 0", "0.3"),
           new Setting(CONTAINER_ETCD_IMAGE, "an image", "registry.k8s.io/etcd:<etcd version>-0"),

@@ -14,6 +14,7 @@ import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.internal.provision.Binaries;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.internal.provision.Component;
+import io.github.kubeharness.internal.reuse.KeptControlPlane;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -70,6 +71,7 @@ public final class KubeHarnessCli implements Callable<Integer> {
             .addSubcommand(new Provision())
             .addSubcommand(new Up())
             .addSubcommand(new Env())
+            .addSubcommand(new Down())
             .setCaseInsensitiveEnumValuesAllowed(true)
             .setOut(new PrintWriter(out, true))
             .setParameterExceptionHandler(
@@ -210,9 +212,19 @@ public final class KubeHarnessCli implements Callable<Integer> {
         description = "A command to run against the control plane (e.g. your operator).")
     String run;
 
+    @Option(
+        names = "--reuse",
+        description =
+            "Keep the control plane (the one @ControllerTest asks for: audit log on) for the"
+                + " next JVMs and return at once; kube-harness down stops it.")
+    boolean reuse;
+
     @Override
     public Integer call() {
       ControlPlaneOptions options = controlPlane.options();
+      if (reuse) {
+        options = options.toBuilder().withReuse(true).withAuditLog(true).build();
+      }
       long started = System.nanoTime();
       ControlPlane controlPlane = ControlPlane.local(options);
       controlPlane.start();
@@ -241,6 +253,15 @@ public final class KubeHarnessCli implements Callable<Integer> {
         out.println("# applied " + controlPlane.apply(install) + " object(s)");
       }
       out.println("export KUBECONFIG=" + kubeconfig);
+      if (reuse && run == null) {
+        out.println(
+            "# kept for the next JVMs (stops after "
+                + options.reuseIdleTimeout().toMinutes()
+                + " min unused, or with kube-harness down)");
+        out.flush();
+        controlPlane.stop(); // detaches: the keeper has it
+        return 0;
+      }
       out.println("# press Ctrl-C to stop");
       out.flush();
       // Ctrl-C / SIGTERM: stop the control plane from a shutdown hook and say so once it is down
@@ -259,6 +280,21 @@ public final class KubeHarnessCli implements Callable<Integer> {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+      return 0;
+    }
+  }
+
+  @Command(
+      name = "down",
+      mixinStandardHelpOptions = true,
+      description = "Stop every control plane kept for reuse (kubeharness.reuse, up --reuse).")
+  final class Down implements Callable<Integer> {
+    @Mixin ControlPlaneArgs controlPlane;
+
+    @Override
+    public Integer call() {
+      int stopped = KeptControlPlane.stopAll(controlPlane.options().cacheDirectory());
+      out.println("# stopped " + stopped + " kept control plane(s)");
       return 0;
     }
   }

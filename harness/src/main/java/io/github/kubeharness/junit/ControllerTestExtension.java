@@ -95,6 +95,10 @@ public final class ControllerTestExtension
       }
       // The audit log feeds the "API requests" part of failure reports.
       options.withAuditLog(true);
+      if (ExtensionConfig.asksForFaults(testClass)) {
+        // Faults restart the apiserver and route traffic: not on one kept for other JVMs.
+        options.withReuse(false);
+      }
       return new ExtensionConfig(
           testClass,
           options.build(),

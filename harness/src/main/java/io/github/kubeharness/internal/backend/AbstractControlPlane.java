@@ -40,6 +40,8 @@ abstract class AbstractControlPlane implements ControlPlane {
   private Path kubeconfigFile;
   private KubernetesClient admin;
   private CrdInstaller crds;
+  // Set for a control plane kept for other JVMs (kubeharness.reuse): stop() only detaches.
+  private Runnable detach;
   private volatile boolean running;
 
   AbstractControlPlane(ControlPlaneOptions options, Backend backend) {
@@ -83,8 +85,12 @@ abstract class AbstractControlPlane implements ControlPlane {
     }
     stopStarted(failure);
     if (run != null) {
-      run.close();
+      run.close(); // a kept run is not deleted
       run = null;
+    }
+    if (detach != null) {
+      detach.run();
+      detach = null;
     }
     // What pointed at the stopped API server is gone with it: asking again fails clearly.
     apiServerUrl = null;
@@ -100,7 +106,42 @@ abstract class AbstractControlPlane implements ControlPlane {
 
   /** A fresh run directory; an earlier one of a failed attempt stays (its logs) until JVM exit. */
   final RunDirectory newRunDirectory() {
-    run = RunDirectory.create(RunDirectory.defaultRoot());
+    return newRunDirectory(RunDirectory.defaultRoot());
+  }
+
+  /** A fresh run directory under {@code root}. */
+  final RunDirectory newRunDirectory(Path root) {
+    run = RunDirectory.create(root);
+    return run;
+  }
+
+  /**
+   * This JVM attaches to a control plane another JVM kept: its run directory, admin kubeconfig and
+   * CA; {@code detach} is run on stop instead of stopping anything.
+   */
+  final void attached(
+      RunDirectory keptRun, String url, Path kubeconfig, TinyCa ca, Runnable detach) {
+    this.run = keptRun;
+    this.ca = ca;
+    try {
+      connected(url, java.nio.file.Files.readString(kubeconfig), kubeconfig);
+    } catch (java.io.IOException e) {
+      throw new KubeHarnessException("Cannot read the kept control plane's " + kubeconfig, e);
+    }
+    this.detach = detach;
+  }
+
+  /**
+   * The control plane this JVM started now belongs to its keeper: its processes are no longer
+   * stopped with this JVM, and {@code detach} is run on stop.
+   */
+  final void handedOver(Runnable detach) {
+    started.clear();
+    this.detach = detach;
+  }
+
+  /** The current run directory. */
+  final RunDirectory run() {
     return run;
   }
 

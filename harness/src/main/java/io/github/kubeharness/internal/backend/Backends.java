@@ -50,7 +50,7 @@ public final class Backends implements BackendProvider {
 
   /** The faults of {@code controlPlane}, when its backend runs the fault proxy (local). */
   public static Optional<ProxyFaults> faultsOf(ControlPlane controlPlane) {
-    return controlPlane instanceof LocalControlPlane local && local.isRunning()
+    return controlPlane instanceof LocalControlPlane local && local.isRunning() && !local.kept()
         ? Optional.of((ProxyFaults) local.faults())
         : Optional.empty();
   }

@@ -23,6 +23,7 @@ import io.github.kubeharness.internal.process.Waits;
 import io.github.kubeharness.internal.provision.Binaries;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.internal.provision.Component;
+import io.github.kubeharness.internal.reuse.KeptControlPlane;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -48,6 +49,8 @@ final class LocalControlPlane extends AbstractControlPlane {
   private ApiServer apiServer;
   private ControllerManager controllerManager;
   private ProxyFaults faults;
+  private TinyCa ca;
+  private Path auditLog;
   // Whether this attempt's apiserver answered: a failure after that is not the etcd seed's.
   private boolean apiServerUp;
 
@@ -61,9 +64,58 @@ final class LocalControlPlane extends AbstractControlPlane {
     BinaryResolver resolver = new BinaryResolver(options);
     Binaries binaries = resolver.resolve(options.profile());
     Path kwok = options.profile() == Profile.SIMULATED ? Kwok.binary(options) : null;
+    auditLog = null;
+    if (options.reuse()) {
+      startOrAttach(resolver, binaries, kwok);
+      return;
+    }
+    startWithRetries(resolver, binaries, kwok, RunDirectory.defaultRoot());
+  }
+
+  // kubeharness.reuse: attach to the control plane an earlier JVM kept, or start one and hand it
+  // to a keeper; under the kept directory's lock, so JVMs starting together share one.
+  private void startOrAttach(BinaryResolver resolver, Binaries binaries, Path kwok) {
+    KeptControlPlane kept = KeptControlPlane.of(options, binaries);
+    try (AutoCloseable lock = kept.lock()) {
+      Optional<KeptControlPlane.State> state = kept.attachable();
+      if (state.isPresent()) {
+        KeptControlPlane.State s = state.get();
+        attached(
+            RunDirectory.adopt(s.run()), s.apiServerUrl(), s.kubeconfig(), s.ca(), kept.attach());
+        auditLog = s.auditLog().orElse(null);
+        options.progress().accept("attached to the kept control plane at " + s.apiServerUrl());
+        return;
+      }
+      startWithRetries(resolver, binaries, kwok, kept.directory());
+      kept.keep(
+          run(),
+          apiServerUrl(),
+          kubeconfigFile(),
+          apiServer.pid(),
+          options.auditLog() ? Optional.of(apiServer.auditLogFile()) : Optional.empty(),
+          ca);
+      // The keeper owns the processes now; the controller manager is no longer this JVM's to
+      // restart (new resource types reach its garbage collector by its own 30 s rediscovery).
+      controllerManager = null;
+      handedOver(kept.attach());
+      options
+          .progress()
+          .accept(
+              "keeping this control plane for the next JVM (kubeharness.reuse); it stops after "
+                  + options.reuseIdleTimeout().toMinutes()
+                  + " min without one, or with kube-harness down");
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new KubeHarnessException("Cannot reuse a kept control plane: " + e, e);
+    }
+  }
+
+  private void startWithRetries(
+      BinaryResolver resolver, Binaries binaries, Path kwok, Path runRoot) {
     EtcdSeed seed = seedFor(binaries);
     for (int attempt = 1; ; attempt++) {
-      RunDirectory run = newRunDirectory();
+      RunDirectory run = newRunDirectory(runRoot);
       try {
         startComponents(binaries, kwok, seed, run.path());
         return;
@@ -102,7 +154,7 @@ final class LocalControlPlane extends AbstractControlPlane {
     apiServerUp = false;
     Etcd etcd = started(new Etcd(binaries.etcd(), run, seed));
     etcd.launch();
-    TinyCa ca = TinyCa.create("kube-harness-ca");
+    ca = TinyCa.create("kube-harness-ca");
     apiServer =
         started(
             new ApiServer(
@@ -115,9 +167,12 @@ final class LocalControlPlane extends AbstractControlPlane {
                 options.extraApiServerFlags()));
     apiServer.launch();
     connected(apiServer.url(), ca);
-    // Made while kube-apiserver boots; it connects upstream only when a request comes.
-    FaultProxy proxy = started(FaultProxy.start(apiServer.pki(), apiServer.port()));
-    faults = new ProxyFaults(proxy, downtime -> apiServerDown(proxy, downtime));
+    // Made while kube-apiserver boots; it connects upstream only when a request comes. Not for a
+    // kept control plane: restarting its apiserver would pull it from under the other JVMs.
+    if (!options.reuse()) {
+      FaultProxy proxy = started(FaultProxy.start(apiServer.pki(), apiServer.port()));
+      faults = new ProxyFaults(proxy, downtime -> apiServerDown(proxy, downtime));
+    }
     CompletableFuture<KubernetesClient> warmClient = ClientWarmUp.start(this::newClient);
     try {
       etcd.awaitReady(Waits.remaining(deadline));
@@ -245,8 +300,20 @@ final class LocalControlPlane extends AbstractControlPlane {
     }
   }
 
+  /** Kept for other JVMs (kubeharness.reuse): no fault proxy. */
+  boolean kept() {
+    return options.reuse();
+  }
+
   @Override
   public ProxyFaults faults() {
+    if (options.reuse()) {
+      throw new UnsupportedOperationException(
+          "Faults need a control plane this JVM owns: this one is kept for other JVMs"
+              + " (kubeharness.reuse=true), and restarting its apiserver would pull it from under"
+              + " them. @ControllerTest classes with a Faults field get a control plane of their"
+              + " own; with the Java API, build the options withReuse(false).");
+    }
     if (!isRunning() || faults == null) {
       throw new IllegalStateException("faults() needs a running control plane: call start() first");
     }
@@ -264,8 +331,10 @@ final class LocalControlPlane extends AbstractControlPlane {
 
   @Override
   public Optional<Path> auditLogFile() {
-    return isRunning() && options.auditLog()
-        ? Optional.of(apiServer.auditLogFile())
-        : Optional.empty();
+    if (!isRunning() || !options.auditLog()) {
+      return Optional.empty();
+    }
+    // Attached to a kept control plane, this JVM has no ApiServer of its own.
+    return Optional.of(auditLog != null ? auditLog : apiServer.auditLogFile());
   }
 }

@@ -18,6 +18,11 @@ abstract class LocalComponent implements AutoCloseable {
     this.runDirectory = runDirectory;
   }
 
+  /** The process's pid. */
+  public long pid() {
+    return process.pid();
+  }
+
   @Override
   public void close() {
     if (process != null) {

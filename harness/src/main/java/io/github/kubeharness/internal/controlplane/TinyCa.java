@@ -84,6 +84,16 @@ public final class TinyCa {
     }
   }
 
+  /** The CA of an earlier run, from its certificate and key (a kept control plane's). */
+  public static TinyCa of(X509Certificate certificate, KeyPair keyPair) {
+    return new TinyCa(certificate.getSubjectX500Principal().getEncoded(), keyPair, certificate);
+  }
+
+  /** The CA's keys, to keep it for another JVM (kubeharness.reuse). */
+  public KeyPair keyPair() {
+    return keyPair;
+  }
+
   /** A serving certificate for the given IP addresses and DNS names. */
   public Issued issueServing(String commonName, List<String> ips, List<String> dnsNames) {
     List<byte[]> sans = new ArrayList<>();

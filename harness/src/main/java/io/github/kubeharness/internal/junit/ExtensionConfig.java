@@ -66,6 +66,11 @@ public record ExtensionConfig(
    * {@code make bench}) the other classes do not pay.
    */
   public boolean usesFaults() {
+    return asksForFaults(testClass);
+  }
+
+  /** See {@link #usesFaults()}; such a class never shares a kept control plane (reuse). */
+  public static boolean asksForFaults(Class<?> testClass) {
     for (Class<?> c = testClass; c != null && c != Object.class; c = c.getSuperclass()) {
       for (Field field : c.getDeclaredFields()) {
         if (field.getType() == Faults.class) {
@@ -87,6 +92,7 @@ public record ExtensionConfig(
         + "|"
         + controlPlane.profile()
         + "|"
-        + controlPlane.kubernetesVersion();
+        + controlPlane.kubernetesVersion()
+        + (controlPlane.reuse() ? "|reused" : "");
   }
 }

@@ -65,7 +65,11 @@ final class SharedCluster implements JUnitResource {
     ControlPlane controlPlane = Backends.newControlPlane(config.controlPlane());
     controlPlane.start();
     try {
-      return new SharedCluster(controlPlane);
+      SharedCluster cluster = new SharedCluster(controlPlane);
+      if (config.controlPlane().reuse()) {
+        TestNamespaces.sweepOrphans(cluster.admin);
+      }
+      return cluster;
     } catch (RuntimeException e) {
       controlPlane.stop();
       throw e;

@@ -1,5 +1,6 @@
 package io.github.kubeharness.internal.junit;
 
+import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.security.SecureRandom;
@@ -12,6 +13,9 @@ import java.util.Locale;
 final class TestNamespaces {
 
   static final String LABEL = "kube-harness.io/test";
+  // The JVM that made the namespace: on a kept control plane (kubeharness.reuse) the next JVM
+  // deletes those whose JVM is gone (killed before it could clean up).
+  static final String OWNER_PID = "kube-harness.io/owner-pid";
   private static final String ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
   private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -27,11 +31,28 @@ final class TestNamespaces {
                 .withNewMetadata()
                 .withName(name)
                 .addToLabels(LABEL, label(className))
+                .addToLabels(OWNER_PID, Long.toString(ProcessHandle.current().pid()))
                 .addToLabels("app.kubernetes.io/managed-by", "kube-harness")
                 .endMetadata()
                 .build())
         .create();
     return name;
+  }
+
+  /**
+   * Deletes the test namespaces left by JVMs of this machine that are gone (a kept control plane
+   * outlives the JVMs using it); returns how many.
+   */
+  static int sweepOrphans(KubernetesClient admin) {
+    int swept = 0;
+    for (Namespace namespace : admin.namespaces().withLabel(OWNER_PID).list().getItems()) {
+      String owner = namespace.getMetadata().getLabels().get(OWNER_PID);
+      if (owner.matches("\\d+") && ProcessHandle.of(Long.parseLong(owner)).isEmpty()) {
+        delete(admin, namespace.getMetadata().getName());
+        swept++;
+      }
+    }
+    return swept;
   }
 
   /** Starts the deletion and returns; the namespace controller (standard profile) finishes it. */

@@ -24,9 +24,49 @@ public final class RunDirectory implements AutoCloseable {
   private static final String PREFIX = "run-";
 
   private final Path path;
+  // Kept for another JVM (kubeharness.reuse): no longer this JVM's to delete.
+  private volatile boolean kept;
 
   private RunDirectory(Path path) {
     this.path = path;
+  }
+
+  /** A directory of a control plane another JVM started and kept: this JVM never deletes it. */
+  public static RunDirectory adopt(Path path) {
+    RunDirectory run = new RunDirectory(path);
+    run.kept = true;
+    return run;
+  }
+
+  /**
+   * Hands the directory and the processes recorded in it over from this JVM: its watchdog forgets
+   * them, and {@link #close()} no longer deletes. Returns the recorded pids.
+   */
+  public List<Long> keep() {
+    kept = true;
+    Watchdog.get().unwatchDirectory(path);
+    List<Long> pids = recordedPids(path);
+    pids.forEach(Watchdog.get()::unwatch);
+    return pids;
+  }
+
+  /** The pids of the processes started for this run, as recorded when they were launched. */
+  public static List<Long> recordedPids(Path run) {
+    Path pids = run.resolve(PIDS_FILE);
+    if (!Files.exists(pids)) {
+      return List.of();
+    }
+    try {
+      List<Long> result = new java.util.ArrayList<>();
+      for (String line : Files.readAllLines(pids)) {
+        if (line.trim().matches("\\d+")) {
+          result.add(Long.parseLong(line.trim()));
+        }
+      }
+      return result;
+    } catch (IOException e) {
+      return List.of();
+    }
   }
 
   /** The default parent of run directories: {@code <java.io.tmpdir>/kube-harness}. */
@@ -122,9 +162,12 @@ public final class RunDirectory implements AutoCloseable {
     return PrivateFiles.directory(path.resolve(name));
   }
 
-  /** Deletes the directory and everything in it. */
+  /** Deletes the directory and everything in it, unless it is kept for another JVM. */
   @Override
   public void close() {
+    if (kept) {
+      return;
+    }
     deleteRecursively(path);
     Watchdog.get().unwatchDirectory(path);
   }

@@ -1,0 +1,64 @@
+package io.github.kubeharness.internal.reuse;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * The process that owns a kept control plane once its first JVM has handed it over: a small {@code
+ * /bin/sh} loop in a session of its own (so a Ctrl-C or a build tool's kill of the JVM's process
+ * group does not reach it). Every second it checks the JVMs registered under {@code clients/};
+ * after the idle timeout with none alive, or when {@code kube-harness down} leaves a {@code stop}
+ * file, or when kube-apiserver is gone, it kills every recorded process and deletes the state
+ * directory with the run in it.
+ */
+final class Keeper {
+
+  private static final String SCRIPT =
+      String.join(
+          "\n",
+          "trap '' INT TERM HUP",
+          "state=$1; idle=$2; quiet=0",
+          "while sleep 1; do",
+          "  [ -f \"$state/state.properties\" ] || exit 0",
+          "  [ -f \"$state/stop\" ] && break",
+          "  alive=0",
+          "  for f in \"$state\"/clients/*; do",
+          "    [ -e \"$f\" ] || continue",
+          "    if kill -0 \"${f##*/}\" 2>/dev/null; then alive=1; else rm -f \"$f\"; fi",
+          "  done",
+          "  if [ $alive = 1 ]; then quiet=0; else quiet=$((quiet+1)); fi",
+          "  [ $quiet -ge \"$idle\" ] && break",
+          "  api=$(sed -n 's/^apiServerPid=//p' \"$state/state.properties\")",
+          "  if [ -n \"$api\" ] && ! kill -0 \"$api\" 2>/dev/null; then break; fi",
+          "done",
+          "pids=$(sed -n 's/^pids=//p' \"$state/state.properties\" | tr ',' ' ')",
+          "[ -n \"$pids\" ] && kill -KILL $pids 2>/dev/null",
+          "rm -rf \"$state\"",
+          "");
+
+  private Keeper() {}
+
+  /** Starts the keeper of {@code state}; returns its pid. */
+  static long start(Path state, Duration idle) {
+    try {
+      Process keeper =
+          new ProcessBuilder(
+                  "setsid",
+                  "/bin/sh",
+                  "-c",
+                  SCRIPT,
+                  "kube-harness-keeper",
+                  state.toString(),
+                  Long.toString(Math.max(1, idle.toSeconds())))
+              .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      return keeper.pid();
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "Cannot start the keeper of a reused control plane (setsid, /bin/sh): " + e, e);
+    }
+  }
+}

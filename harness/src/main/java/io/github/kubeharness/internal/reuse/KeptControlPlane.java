@@ -1,0 +1,367 @@
+package io.github.kubeharness.internal.reuse;
+
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.internal.controlplane.ReadinessProbes;
+import io.github.kubeharness.internal.controlplane.TinyCa;
+import io.github.kubeharness.internal.process.PrivateFiles;
+import io.github.kubeharness.internal.process.RunDirectory;
+import io.github.kubeharness.internal.provision.Binaries;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.MessageDigest;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * A {@code local} control plane kept running for the next JVM ({@code kubeharness.reuse}): its
+ * state directory under {@code <cache>/reuse/<key>}, the key a digest of everything that makes two
+ * control planes different (version, profile, the binaries' paths, sizes and times, apiserver
+ * flags, audit log, simulation settings), so a control plane of other binaries or flags is never
+ * attached to. The directory (owner-only) holds the run (certificates, etcd data, logs), the CA's
+ * key for new identities, {@code state.properties}, a lock file that makes "attach or start" atomic
+ * between JVMs, and {@code clients/<pid>} for each attached JVM, which the {@link Keeper} watches.
+ */
+public final class KeptControlPlane {
+
+  private static final String STATE = "state.properties";
+  private static final java.util.Map<Path, Integer> ATTACHED = new java.util.HashMap<>();
+
+  private final Path directory;
+  private final Duration idle;
+
+  private KeptControlPlane(Path directory, Duration idle) {
+    this.directory = directory;
+    this.idle = idle;
+  }
+
+  /** The kept control plane these options and binaries would use (it may not exist yet). */
+  public static KeptControlPlane of(ControlPlaneOptions options, Binaries binaries) {
+    return new KeptControlPlane(
+        root(options.cacheDirectory()).resolve(key(options, binaries)), options.reuseIdleTimeout());
+  }
+
+  /** Where kept control planes live. */
+  public static Path root(Path cacheDirectory) {
+    return cacheDirectory.resolve("reuse");
+  }
+
+  /** What was found running: enough to attach. */
+  public record State(
+      String apiServerUrl, Path kubeconfig, Path run, Optional<Path> auditLog, TinyCa ca) {}
+
+  /** Holds the lock of this kept control plane: between JVMs, one attaches or starts at a time. */
+  public AutoCloseable lock() {
+    try {
+      PrivateFiles.directory(directory.getParent());
+      PrivateFiles.directory(directory);
+      FileChannel channel =
+          FileChannel.open(
+              PrivateFiles.create(directory.resolve("lock")), StandardOpenOption.WRITE);
+      FileLock lock = channel.lock();
+      return () -> {
+        lock.release();
+        channel.close();
+      };
+    } catch (IOException e) {
+      throw new KubeHarnessException(
+          "Cannot lock " + directory + " to reuse a control plane: " + e, e);
+    }
+  }
+
+  /** The directory a new kept control plane's run goes into. */
+  public Path directory() {
+    return directory;
+  }
+
+  /**
+   * The control plane kept here, if its keeper and kube-apiserver are alive and it answers {@code
+   * /readyz}; a state that fails any of that is cleared (its processes killed) and empty returned.
+   */
+  public Optional<State> attachable() {
+    Optional<Properties> properties = properties();
+    if (properties.isEmpty()) {
+      return Optional.empty();
+    }
+    Properties p = properties.get();
+    try {
+      boolean alive = isAlive(p.getProperty("keeperPid")) && isAlive(p.getProperty("apiServerPid"));
+      Path run = Path.of(p.getProperty("run"));
+      TinyCa ca = loadCa(run);
+      String url = p.getProperty("apiServerUrl");
+      if (alive && ready(url, ca)) {
+        String audit = p.getProperty("auditLog", "");
+        return Optional.of(
+            new State(
+                url,
+                Path.of(p.getProperty("kubeconfig")),
+                run,
+                audit.isEmpty() ? Optional.empty() : Optional.of(Path.of(audit)),
+                ca));
+      }
+    } catch (RuntimeException | IOException | GeneralSecurityException e) {
+      // fall through: not attachable
+    }
+    clear();
+    return Optional.empty();
+  }
+
+  /**
+   * Hands a control plane that just started over to a keeper: the CA key and the state are written,
+   * this JVM's watchdog forgets the run's processes and directory, and the keeper owns them from
+   * now on.
+   */
+  public void keep(
+      RunDirectory run,
+      String apiServerUrl,
+      Path kubeconfig,
+      long apiServerPid,
+      Optional<Path> auditLog,
+      TinyCa ca) {
+    saveCa(run.path(), ca);
+    List<Long> pids = run.keep();
+    Properties p = new Properties();
+    p.setProperty("apiServerUrl", apiServerUrl);
+    p.setProperty("kubeconfig", kubeconfig.toString());
+    p.setProperty("run", run.path().toString());
+    p.setProperty("auditLog", auditLog.map(Path::toString).orElse(""));
+    p.setProperty("apiServerPid", Long.toString(apiServerPid));
+    p.setProperty("pids", pids.stream().map(String::valueOf).collect(Collectors.joining(",")));
+    // The state first: the keeper exits at once when it finds none.
+    writeProperties(p);
+    p.setProperty("keeperPid", Long.toString(Keeper.start(directory, idle)));
+    writeProperties(p);
+  }
+
+  /**
+   * Registers this JVM as attached, so the keeper waits; returns what unregisters it. Counted per
+   * JVM: several control plane objects of one JVM may attach to the same kept one.
+   */
+  public Runnable attach() {
+    Path client =
+        PrivateFiles.directory(directory.resolve("clients"))
+            .resolve(Long.toString(ProcessHandle.current().pid()));
+    synchronized (ATTACHED) {
+      ATTACHED.merge(client, 1, Integer::sum);
+      PrivateFiles.write(client, "");
+    }
+    return () -> {
+      synchronized (ATTACHED) {
+        if (ATTACHED.merge(client, -1, Integer::sum) > 0) {
+          return;
+        }
+        ATTACHED.remove(client);
+        try {
+          Files.deleteIfExists(client);
+        } catch (IOException e) {
+          // the keeper removes entries of dead JVMs itself
+        }
+      }
+    };
+  }
+
+  /** Kills whatever a state records and deletes it (a stale state, or {@code down}). */
+  public void clear() {
+    List<ProcessHandle> killed = new ArrayList<>();
+    properties()
+        .ifPresent(
+            p -> {
+              for (String pid :
+                  (p.getProperty("pids", "") + "," + p.getProperty("keeperPid", "")).split(",")) {
+                // Only what still points into this directory: a pid reused since is left alone.
+                if (pid.matches("\\d+")) {
+                  ProcessHandle.of(Long.parseLong(pid))
+                      .filter(
+                          process ->
+                              process
+                                  .info()
+                                  .commandLine()
+                                  .orElse("")
+                                  .contains(directory.toString()))
+                      .ifPresent(
+                          process -> {
+                            process.destroyForcibly();
+                            killed.add(process);
+                          });
+                }
+              }
+            });
+    // Gone when this returns: a caller (down, a test) may check at once.
+    for (ProcessHandle process : killed) {
+      try {
+        process.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (Exception e) {
+        // reported by whoever checks; the keeper's loop kills what is left as well
+      }
+    }
+    try (Stream<Path> entries = Files.list(directory)) {
+      for (Path entry : entries.toList()) {
+        if (!entry.getFileName().toString().equals("lock")) {
+          RunDirectory.deleteRecursively(entry);
+        }
+      }
+    } catch (IOException e) {
+      // nothing there
+    }
+  }
+
+  /** Stops every kept control plane under {@code cacheDirectory}; returns how many. */
+  public static int stopAll(Path cacheDirectory) {
+    Path root = root(cacheDirectory);
+    if (!Files.isDirectory(root)) {
+      return 0;
+    }
+    int stopped = 0;
+    try (Stream<Path> kept = Files.list(root)) {
+      for (Path directory : kept.toList()) {
+        KeptControlPlane controlPlane = new KeptControlPlane(directory, Duration.ZERO);
+        boolean running = controlPlane.properties().isPresent();
+        try (AutoCloseable lock = controlPlane.lock()) {
+          controlPlane.clear();
+        }
+        RunDirectory.deleteRecursively(directory);
+        stopped += running ? 1 : 0;
+      }
+    } catch (Exception e) {
+      throw new KubeHarnessException("Cannot stop the kept control planes in " + root + ": " + e);
+    }
+    return stopped;
+  }
+
+  private Optional<Properties> properties() {
+    Path file = directory.resolve(STATE);
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    try {
+      Properties p = new Properties();
+      p.load(new StringReader(Files.readString(file)));
+      return Optional.of(p);
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private void writeProperties(Properties p) {
+    try {
+      StringWriter out = new StringWriter();
+      p.store(out, "a kube-harness control plane kept for reuse; kube-harness down stops it");
+      Path temporary = PrivateFiles.write(directory.resolve(STATE + ".new"), out.toString());
+      Files.move(
+          temporary,
+          directory.resolve(STATE),
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot write " + directory.resolve(STATE) + ": " + e, e);
+    }
+  }
+
+  private static boolean isAlive(String pid) {
+    return pid != null
+        && pid.matches("\\d+")
+        && ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
+  }
+
+  // What a start waits for: /readyz, less the bootstrap hooks the etcd seed already satisfied
+  // (the apiserver answers those a second or two later; a JVM attaching at once must not wait).
+  private static boolean ready(String url, TinyCa ca) {
+    try {
+      return ReadinessProbes.apiServer(url, ca, ReadinessProbes.SEEDED_HOOKS).isReady();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  private static void saveCa(Path run, TinyCa ca) {
+    Path dir = PrivateFiles.directory(run.resolve("kept-ca"));
+    PrivateFiles.write(dir.resolve("ca.crt"), ca.certificatePem());
+    PrivateFiles.write(
+        dir.resolve("ca.key"),
+        Base64.getEncoder().encodeToString(ca.keyPair().getPrivate().getEncoded())
+            + "\n"
+            + Base64.getEncoder().encodeToString(ca.keyPair().getPublic().getEncoded())
+            + "\n");
+  }
+
+  private static TinyCa loadCa(Path run) throws IOException, GeneralSecurityException {
+    Path dir = run.resolve("kept-ca");
+    X509Certificate cert =
+        (X509Certificate)
+            CertificateFactory.getInstance("X.509")
+                .generateCertificate(
+                    new ByteArrayInputStream(Files.readAllBytes(dir.resolve("ca.crt"))));
+    List<String> keys = Files.readAllLines(dir.resolve("ca.key"));
+    KeyFactory ec = KeyFactory.getInstance("EC");
+    KeyPair pair =
+        new KeyPair(
+            ec.generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(keys.get(1)))),
+            ec.generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(keys.get(0)))));
+    return TinyCa.of(cert, pair);
+  }
+
+  // Everything that makes two control planes different; the paths, sizes and modification times
+  // of the binaries stand for their content (hashing 200 MB on every start would cost a second).
+  private static String key(ControlPlaneOptions options, Binaries binaries) {
+    List<String> parts = new ArrayList<>();
+    parts.add("v1");
+    parts.add(options.kubernetesVersion());
+    parts.add(options.profile().name());
+    parts.add(String.valueOf(options.auditLog()));
+    parts.add(String.join(" ", options.extraApiServerFlags()));
+    parts.add(options.simulatedNodes() + "/" + options.podStartDelay().toMillis());
+    Stream.of(
+            Optional.of(binaries.etcd()),
+            Optional.of(binaries.kubeApiServer()),
+            binaries.kubeControllerManager(),
+            binaries.kubeScheduler())
+        .flatMap(Optional::stream)
+        .forEach(b -> parts.add(fingerprint(b)));
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256")
+              .digest(String.join("\n", parts).getBytes(StandardCharsets.UTF_8));
+      return options.profile().name().toLowerCase()
+          + "-"
+          + options.kubernetesVersion()
+          + "-"
+          + HexFormat.of().formatHex(digest, 0, 8);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String fingerprint(Path binary) {
+    try {
+      Path real = binary.toRealPath();
+      return real + ":" + Files.size(real) + ":" + Files.getLastModifiedTime(real).toMillis();
+    } catch (IOException e) {
+      return binary.toString();
+    }
+  }
+}

@@ -1,0 +1,170 @@
+package io.github.kubeharness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.internal.process.RunDirectory;
+import io.github.kubeharness.internal.reuse.KeptControlPlane;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code kubeharness.reuse}: a control plane outlives the JVM that started it, the next JVM
+ * attaches to it, JVMs starting together share one, other flags never attach, idle and {@code down}
+ * stop it, and what it keeps on disk is owner-only. Child JVMs play the runs.
+ */
+class ReuseIT {
+
+  private static final Pattern KEPT = Pattern.compile("KEPT url=(\\S+) run=(\\S+) ms=(\\d+)");
+  private static final Duration CHILD = Duration.ofSeconds(120);
+
+  private final Path cache = ControlPlaneOptions.builder().build().cacheDirectory();
+
+  @AfterEach
+  void stopKept() {
+    KeptControlPlane.stopAll(cache);
+  }
+
+  @Test
+  void theNextJvmAttachesToTheControlPlaneTheFirstLeftRunning() throws Exception {
+    Matcher first = runChild("600");
+    Path run = Path.of(first.group(2));
+    List<Long> pids = RunDirectory.recordedPids(run);
+    assertThat(pids).isNotEmpty().allMatch(pid -> ProcessHandle.of(pid).isPresent());
+
+    Matcher second = runChild("600");
+    assertThat(second.group(1)).isEqualTo(first.group(1));
+    assertThat(second.group(2)).isEqualTo(first.group(2));
+
+    // This JVM attaches too, and the cluster keeps what the first run made.
+    try (ControlPlane attached = ControlPlane.local(reuse().build())) {
+      attached.start();
+      assertThat(attached.apiServerUrl()).isEqualTo(first.group(1));
+      assertThat(attached.auditLogFile()).isPresent();
+      try (KubernetesClient client = attached.newClient()) {
+        assertThat(client.namespaces().withName("default").get()).isNotNull();
+      }
+      assertThatThrownBy(attached::faults)
+          .isInstanceOf(UnsupportedOperationException.class)
+          .hasMessageContaining("kubeharness.reuse");
+    }
+    assertThat(pids).allMatch(pid -> ProcessHandle.of(pid).isPresent());
+  }
+
+  @Test
+  void keptFilesAreOwnerOnly() throws Exception {
+    Path run = Path.of(runChild("600").group(2));
+    Path kept = run.getParent();
+    for (Path file :
+        List.of(
+            kept.resolve("state.properties"),
+            kept.resolve("lock"),
+            run.resolve("kept-ca").resolve("ca.key"),
+            run.resolve("kubeconfig"))) {
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+          .as(file.toString())
+          .isEqualTo("rw-------");
+    }
+    for (Path dir : List.of(kept.getParent(), kept, run, run.resolve("kept-ca"))) {
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
+          .as(dir.toString())
+          .isEqualTo("rwx------");
+    }
+  }
+
+  @Test
+  void jvmsStartingTogetherShareOneControlPlane() throws Exception {
+    CompletableFuture<Matcher> a = CompletableFuture.supplyAsync(() -> runChildUnchecked("600"));
+    CompletableFuture<Matcher> b = CompletableFuture.supplyAsync(() -> runChildUnchecked("600"));
+    assertThat(a.get().group(1)).isEqualTo(b.get().group(1));
+  }
+
+  @Test
+  void aControlPlaneOfOtherFlagsIsNeverAttached() throws Exception {
+    String kept = runChild("600").group(1);
+    try (ControlPlane other =
+        ControlPlane.local(reuse().withExtraApiServerFlag("--event-ttl=2h").build())) {
+      other.start();
+      assertThat(other.apiServerUrl()).isNotEqualTo(kept);
+    }
+  }
+
+  @Test
+  void itStopsAfterTheIdleTimeoutWithNoJvmAttached() throws Exception {
+    Path run = Path.of(runChild("2").group(2));
+    List<Long> pids = RunDirectory.recordedPids(run);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () -> {
+              assertThat(pids).noneMatch(pid -> ProcessHandle.of(pid).isPresent());
+              assertThat(run.getParent()).doesNotExist();
+            });
+  }
+
+  @Test
+  void aKilledJvmHoldsItNoLonger() throws Exception {
+    try (ChildJvm child = ChildJvm.start(ReuseChild.class.getName(), "2", "wait")) {
+      Matcher kept = KEPT.matcher(child.awaitLine(l -> l.startsWith("KEPT "), CHILD));
+      assertThat(kept.find()).isTrue();
+      List<Long> pids = RunDirectory.recordedPids(Path.of(kept.group(2)));
+      Thread.sleep(4000); // longer than the idle timeout: the live JVM holds it
+      assertThat(pids).allMatch(pid -> ProcessHandle.of(pid).isPresent());
+
+      child.process().destroyForcibly().waitFor();
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(
+              () -> assertThat(pids).noneMatch(pid -> ProcessHandle.of(pid).isPresent()));
+    }
+  }
+
+  @Test
+  void upReuseLeavesOneForTheTestsAndDownStopsEveryKeptControlPlaneAtOnce() throws Exception {
+    String up = ChildJvm.cli("up", "--reuse").readToEnd(CHILD);
+    assertThat(up).contains("kept for the next JVMs");
+    Matcher attached = runChild("600");
+    assertThat(up).contains("ready at " + attached.group(1));
+    Path run = Path.of(attached.group(2));
+    List<Long> pids = RunDirectory.recordedPids(run);
+    String out = ChildJvm.cli("down").readToEnd(CHILD);
+    assertThat(out).contains("stopped 1 kept control plane");
+    assertThat(pids).noneMatch(pid -> ProcessHandle.of(pid).isPresent());
+    assertThat(run.getParent()).doesNotExist();
+  }
+
+  private static ControlPlaneOptions.Builder reuse() {
+    return ControlPlaneOptions.builder()
+        .withAuditLog(true)
+        .withReuse(true)
+        .withReuseIdleTimeout(Duration.ofMinutes(10));
+  }
+
+  private static Matcher runChild(String idleSeconds) throws Exception {
+    try (ChildJvm child = ChildJvm.start(ReuseChild.class.getName(), idleSeconds)) {
+      String line = child.awaitLine(l -> l.startsWith("KEPT "), CHILD);
+      assertThat(child.process().waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      Matcher matcher = KEPT.matcher(line);
+      assertThat(matcher.find()).as(line).isTrue();
+      return matcher;
+    }
+  }
+
+  private static Matcher runChildUnchecked(String idleSeconds) {
+    try {
+      return runChild(idleSeconds);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
