@@ -11,6 +11,7 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.reuse.KeptControlPlane;
 import io.github.kubeharness.junit.fixtures.Widget;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -58,6 +59,7 @@ public final class HarnessBenchmark {
     coldStart(local(Profile.SIMULATED), "local_simulated_start_ms", RUNS);
     deploymentReady();
     firstStartInNewJvm();
+    reuse();
     containerStart();
     kindStart();
     perTestOverhead();
@@ -210,23 +212,58 @@ public final class HarnessBenchmark {
   private void firstStartInNewJvm() throws Exception {
     List<Double> fromStart = new ArrayList<>();
     List<Double> fromJvm = new ArrayList<>();
+    List<Double> firstAnswer = new ArrayList<>();
     for (int i = 0; i < RUNS; i++) {
-      Process child = childJvm(FirstStart.class.getName(), "minimal");
-      BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()));
-      String line;
-      while ((line = out.readLine()) != null) {
-        if (line.startsWith("STARTED ")) {
-          String[] parts = line.split(" ");
-          fromStart.add(Double.parseDouble(parts[1]));
-          fromJvm.add(Double.parseDouble(parts[2]));
-        }
-      }
-      if (child.waitFor() != 0 || fromStart.size() != i + 1) {
-        throw new IllegalStateException("FirstStart child failed (exit " + child.exitValue() + ")");
-      }
+      double[] times = firstStartChild();
+      fromStart.add(times[0]);
+      fromJvm.add(times[1]);
+      firstAnswer.add(times[2]);
     }
     results.record("local_minimal_first_start_new_jvm_ms", fromStart);
     results.record("local_minimal_first_start_from_jvm_start_ms", fromJvm);
+    // start() can return before the user's first fabric8 call has paid its class loading.
+    results.record("local_minimal_first_request_new_jvm_ms", firstAnswer);
+  }
+
+  // kubeharness.reuse: start() when a kept control plane is there to attach to, in this JVM and
+  // in a fresh one (what the next `mvn verify` waits for).
+  private void reuse() throws Exception {
+    ControlPlaneOptions options = local(Profile.MINIMAL).toBuilder().withReuse(true).build();
+    try {
+      startStop(options); // starts the one that is kept
+      coldStart(options, "reuse_attach_ms", RUNS);
+      List<Double> fresh = new ArrayList<>();
+      for (int i = 0; i < RUNS; i++) {
+        fresh.add(firstStartChild("reuse")[0]);
+      }
+      results.record("reuse_first_start_new_jvm_ms", fresh);
+    } finally {
+      KeptControlPlane.stopAll(options.cacheDirectory());
+    }
+  }
+
+  /** One FirstStart child: ms from start(), from the JVM's start, to the first client answer. */
+  private static double[] firstStartChild(String... args) throws Exception {
+    List<String> argv = new ArrayList<>(List.of("minimal"));
+    argv.addAll(List.of(args));
+    Process child = childJvm(FirstStart.class.getName(), argv.toArray(String[]::new));
+    BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()));
+    double[] times = null;
+    for (String line; (line = out.readLine()) != null; ) {
+      if (line.startsWith("STARTED ")) {
+        String[] parts = line.split(" ");
+        times =
+            new double[] {
+              Double.parseDouble(parts[1]),
+              Double.parseDouble(parts[2]),
+              Double.parseDouble(parts[3])
+            };
+      }
+    }
+    if (child.waitFor() != 0 || times == null) {
+      throw new IllegalStateException("FirstStart child failed (exit " + child.exitValue() + ")");
+    }
+    return times;
   }
 
   // Empty tests under @ControllerTest. The first test of a class also pays for what a class does
@@ -363,14 +400,15 @@ public final class HarnessBenchmark {
     return sorted.get(sorted.size() / 2);
   }
 
-  private static Process childJvm(String mainClass, String argument) throws IOException {
-    return new ProcessBuilder(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-cp",
-            System.getProperty("java.class.path"),
-            mainClass,
-            argument)
-        .redirectErrorStream(true)
-        .start();
+  private static Process childJvm(String mainClass, String... arguments) throws IOException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                mainClass));
+    command.addAll(List.of(arguments));
+    return new ProcessBuilder(command).redirectErrorStream(true).start();
   }
 }

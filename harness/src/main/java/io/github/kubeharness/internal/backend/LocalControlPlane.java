@@ -13,10 +13,12 @@ import io.github.kubeharness.internal.controlplane.Etcd;
 import io.github.kubeharness.internal.controlplane.EtcdSeed;
 import io.github.kubeharness.internal.controlplane.Kwok;
 import io.github.kubeharness.internal.controlplane.Pki;
+import io.github.kubeharness.internal.controlplane.ReadinessProbes;
 import io.github.kubeharness.internal.controlplane.Scheduler;
 import io.github.kubeharness.internal.controlplane.SystemObjects;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.faults.FaultProxy;
+import io.github.kubeharness.internal.faults.LazyFaultProxy;
 import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.Waits;
@@ -167,11 +169,24 @@ final class LocalControlPlane extends AbstractControlPlane {
                 options.extraApiServerFlags()));
     apiServer.launch();
     connected(apiServer.url(), ca);
-    // Made while kube-apiserver boots; it connects upstream only when a request comes. Not for a
-    // kept control plane: restarting its apiserver would pull it from under the other JVMs.
+    // Started on first use (Faults). Not for a kept control plane: restarting its apiserver would
+    // pull it from under the other JVMs.
     if (!options.reuse()) {
-      FaultProxy proxy = started(FaultProxy.start(apiServer.pki(), apiServer.port()));
-      faults = new ProxyFaults(proxy, downtime -> apiServerDown(proxy, downtime));
+      LazyFaultProxy proxy = started(new LazyFaultProxy(apiServer.pki(), apiServer.port()));
+      faults = new ProxyFaults(proxy, downtime -> apiServerDown(proxy.get(), downtime));
+    }
+    if (options.profile() == Profile.MINIMAL) {
+      // Nothing here needs a fabric8 client: the JDK's HTTP client, which the readiness probes
+      // have loaded already, checks the default namespace. A fresh JVM spent ~1.2 s making the
+      // first fabric8 request and closing that client (timestamps in start(), 2026-12-03).
+      etcd.awaitReady(Waits.remaining(deadline));
+      apiServer.awaitReady(Waits.remaining(deadline), seed != null);
+      apiServerUp = true;
+      Waits.until(
+          "the default namespace to be created by kube-apiserver",
+          deadline,
+          ReadinessProbes.defaultNamespace(apiServer.url(), ca));
+      return;
     }
     CompletableFuture<KubernetesClient> warmClient = ClientWarmUp.start(this::newClient);
     try {
@@ -184,9 +199,6 @@ final class LocalControlPlane extends AbstractControlPlane {
     }
     try (KubernetesClient client = warmClient.join()) {
       SystemObjects.awaitDefaultNamespace(client, deadline);
-      if (options.profile() == Profile.MINIMAL) {
-        return;
-      }
       Simulated simulated =
           options.profile() == Profile.SIMULATED ? launchSimulation(binaries, kwok, run) : null;
       // Not launched earlier: it checks the apiserver once a second, and a miss costs a second.

@@ -74,6 +74,37 @@ public final class ReadinessProbes {
   }
 
   /**
+   * kube-apiserver at {@code url} has created the {@code default} namespace: asked as a fresh
+   * cluster-admin identity of {@code ca} (anonymous requests are refused).
+   */
+  public static HealthCheck defaultNamespace(String url, TinyCa ca) {
+    TinyCa.Issued admin = ca.issueClient("kube-harness-admin", List.of("system:masters"));
+    HttpClient http;
+    try {
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(
+          TlsStores.presenting(admin, ca.certificate()).getKeyManagers(),
+          TlsStores.trusting(ca.certificate()).getTrustManagers(),
+          null);
+      http =
+          HttpClient.newBuilder()
+              .version(HttpClient.Version.HTTP_1_1)
+              .sslContext(context)
+              .connectTimeout(Duration.ofSeconds(1))
+              .build();
+    } catch (GeneralSecurityException e) {
+      throw new KubeHarnessException("Cannot build a TLS client: " + e, e);
+    }
+    URI namespace = URI.create(url + "/api/v1/namespaces/default");
+    return () ->
+        http.send(
+                    HttpRequest.newBuilder(namespace).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.discarding())
+                .statusCode()
+            == 200;
+  }
+
+  /**
    * kube-controller-manager or kube-scheduler on 127.0.0.1:{@code port} answers {@code /healthz}
    * with 200. Each serves a certificate it generated itself at start, so there is nothing to pin;
    * the probe only ever goes to a loopback port kube-harness chose.

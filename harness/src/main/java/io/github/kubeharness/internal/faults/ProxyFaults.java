@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 /** {@link Faults} of a {@link FaultProxy}, for all namespaces or scoped to one. */
 public final class ProxyFaults implements Faults {
 
-  private final FaultProxy proxy;
+  private final LazyFaultProxy proxy;
   private final Consumer<Duration> apiServerDown;
   private final String namespace;
   private final Instant since;
@@ -23,12 +23,12 @@ public final class ProxyFaults implements Faults {
    * @param apiServerDown stops the apiserver behind the proxy for the given time and starts it
    *     again
    */
-  public ProxyFaults(FaultProxy proxy, Consumer<Duration> apiServerDown) {
+  public ProxyFaults(LazyFaultProxy proxy, Consumer<Duration> apiServerDown) {
     this(proxy, apiServerDown, null, Instant.MIN);
   }
 
   private ProxyFaults(
-      FaultProxy proxy, Consumer<Duration> apiServerDown, String namespace, Instant since) {
+      LazyFaultProxy proxy, Consumer<Duration> apiServerDown, String namespace, Instant since) {
     this.proxy = proxy;
     this.apiServerDown = apiServerDown;
     this.namespace = namespace;
@@ -37,7 +37,7 @@ public final class ProxyFaults implements Faults {
 
   @Override
   public int dropWatches() {
-    return proxy.dropWatches(namespace);
+    return proxy.get().dropWatches(namespace);
   }
 
   @Override
@@ -45,9 +45,9 @@ public final class ProxyFaults implements Faults {
     if (downtime.isNegative()) {
       throw new IllegalArgumentException("apiServerDown(" + downtime + "): give 0 or more");
     }
-    proxy.note("apiserver down for " + downtime.toMillis() + " ms");
+    proxy.get().note("apiserver down for " + downtime.toMillis() + " ms");
     apiServerDown.accept(downtime);
-    proxy.note("apiserver up again");
+    proxy.get().note("apiserver up again");
   }
 
   @Override
@@ -61,33 +61,33 @@ public final class ProxyFaults implements Faults {
     }
     FaultRule scoped =
         namespace != null && rule.namespace().isEmpty() ? rule.namespace(namespace) : rule;
-    return proxy.add(scoped, namespace);
+    return proxy.get().add(scoped, namespace);
   }
 
   @Override
   public void clear() {
-    proxy.clear(namespace);
+    proxy.ifStarted().ifPresent(p -> p.clear(namespace));
   }
 
   /** Since this view was made: a test's scoped view logs what happened during the test. */
   @Override
   public List<String> log() {
-    return proxy.log(since);
+    return logSince(since);
   }
 
-  /** The log lines since {@code since}, for a failure report. */
+  /** The log lines since {@code since}, for a failure report; none if the proxy never ran. */
   public List<String> logSince(Instant since) {
-    return proxy.log(since);
+    return proxy.ifStarted().map(p -> p.log(since)).orElse(List.of());
   }
 
   @Override
   public Config route(Config config) {
-    return new ConfigBuilder(config).withMasterUrl(proxy.url()).build();
+    return new ConfigBuilder(config).withMasterUrl(proxy.get().url()).build();
   }
 
   @Override
   public String proxyUrl() {
-    return proxy.url();
+    return proxy.get().url();
   }
 
   @Override

@@ -21,7 +21,6 @@ final class Keeper {
           "state=$1; idle=$2; quiet=0",
           "while sleep 1; do",
           "  [ -f \"$state/state.properties\" ] || exit 0",
-          "  [ -f \"$state/stop\" ] && break",
           "  alive=0",
           "  for f in \"$state\"/clients/*; do",
           "    [ -e \"$f\" ] || continue",
