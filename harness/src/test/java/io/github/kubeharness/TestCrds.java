@@ -27,17 +27,22 @@ public final class TestCrds {
 
   /** {@code widgets.<group>}: namespaced, v1, any fields, status subresource. */
   public static CustomResourceDefinition widgets(String group) {
+    return freeForm(group, "Widget", "widgets");
+  }
+
+  /** {@code <plural>.<group>}: namespaced, v1, any fields, status subresource. */
+  public static CustomResourceDefinition freeForm(String group, String kind, String plural) {
     return new CustomResourceDefinitionBuilder()
         .withNewMetadata()
-        .withName("widgets." + group)
+        .withName(plural + "." + group)
         .endMetadata()
         .withNewSpec()
         .withGroup(group)
         .withScope("Namespaced")
         .withNewNames()
-        .withKind("Widget")
-        .withPlural("widgets")
-        .withSingular("widget")
+        .withKind(kind)
+        .withPlural(plural)
+        .withSingular(kind.toLowerCase(java.util.Locale.ROOT))
         .endNames()
         .addNewVersion()
         .withName("v1")

@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.List;
+import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
 
@@ -79,22 +80,10 @@ public final class ReadinessProbes {
    */
   public static HealthCheck defaultNamespace(String url, TinyCa ca) {
     TinyCa.Issued admin = ca.issueClient("kube-harness-admin", List.of("system:masters"));
-    HttpClient http;
-    try {
-      SSLContext context = SSLContext.getInstance("TLS");
-      context.init(
-          TlsStores.presenting(admin, ca.certificate()).getKeyManagers(),
-          TlsStores.trusting(ca.certificate()).getTrustManagers(),
-          null);
-      http =
-          HttpClient.newBuilder()
-              .version(HttpClient.Version.HTTP_1_1)
-              .sslContext(context)
-              .connectTimeout(Duration.ofSeconds(1))
-              .build();
-    } catch (GeneralSecurityException e) {
-      throw new KubeHarnessException("Cannot build a TLS client: " + e, e);
-    }
+    HttpClient http =
+        httpsClient(
+            TlsStores.presenting(admin, ca.certificate()).getKeyManagers(),
+            TlsStores.trusting(ca.certificate()).getTrustManagers()[0]);
     URI namespace = URI.create(url + "/api/v1/namespaces/default");
     return () ->
         http.send(
@@ -137,9 +126,13 @@ public final class ReadinessProbes {
   }
 
   private static HttpClient withTrustManager(TrustManager trustManager) {
+    return httpsClient(null, trustManager);
+  }
+
+  private static HttpClient httpsClient(KeyManager[] identity, TrustManager trustManager) {
     try {
       SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, new TrustManager[] {trustManager}, null);
+      context.init(identity, new TrustManager[] {trustManager}, null);
       return HttpClient.newBuilder()
           .version(HttpClient.Version.HTTP_1_1)
           .sslContext(context)

@@ -1,12 +1,12 @@
 package io.github.kubeharness.bench.peers;
 
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.TestCrds;
 import io.javaoperatorsdk.operator.junit.LocallyRunOperatorExtension;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -61,35 +61,8 @@ public final class CrdInstallTimes {
 
   private static List<CustomResourceDefinition> batch(String prefix, int crds) {
     List<CustomResourceDefinition> batch = new ArrayList<>();
-    String group = prefix + ".bench.kubeharness.io";
     for (int i = 0; i < crds; i++) {
-      String plural = "things" + i;
-      batch.add(
-          new CustomResourceDefinitionBuilder()
-              .withNewMetadata()
-              .withName(plural + "." + group)
-              .endMetadata()
-              .withNewSpec()
-              .withGroup(group)
-              .withScope("Namespaced")
-              .withNewNames()
-              .withKind("Thing" + i)
-              .withPlural(plural)
-              .withSingular("thing" + i)
-              .endNames()
-              .addNewVersion()
-              .withName("v1")
-              .withServed(true)
-              .withStorage(true)
-              .withNewSchema()
-              .withNewOpenAPIV3Schema()
-              .withType("object")
-              .withXKubernetesPreserveUnknownFields(true)
-              .endOpenAPIV3Schema()
-              .endSchema()
-              .endVersion()
-              .endSpec()
-              .build());
+      batch.add(TestCrds.freeForm(prefix + ".bench.kubeharness.io", "Thing" + i, "things" + i));
     }
     return batch;
   }

@@ -1,6 +1,5 @@
 package io.github.kubeharness.sample.guestbook;
 
-import static io.github.kubeharness.assertions.KubeAssertions.assertThatResource;
 import static io.github.kubeharness.assertions.KubeAssertions.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -211,15 +210,7 @@ class GuestbookUnderFaultsIT {
     eventually(client.apps().deployments().withName(name))
         .satisfies(d -> assertThat(d.getSpec().getReplicas()).isEqualTo(replicas));
     eventually(client.services().withName(name)).exists();
-    // One read for all three: a status written for the previous generation can be Ready too.
-    eventually(guestbook(name))
-        .satisfies(
-            g -> {
-              assertThatResource(g).hasCondition("Ready", "True");
-              assertThat(g.getStatus().getObservedGeneration())
-                  .isEqualTo(g.getMetadata().getGeneration());
-              assertThat(g.getStatus().getReadyReplicas()).isEqualTo(replicas);
-            });
+    eventually(guestbook(name)).satisfies(ReadyStatus.readyWith(replicas));
   }
 
   private Resource<Guestbook> guestbook(String name) {
