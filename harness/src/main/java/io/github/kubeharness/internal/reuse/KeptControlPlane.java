@@ -141,7 +141,7 @@ public final class KeptControlPlane {
       Optional<Path> auditLog,
       TinyCa ca) {
     saveCa(run.path(), ca);
-    List<Long> pids = run.keep();
+    List<Long> pids = RunDirectory.recordedPids(run.path());
     Properties p = new Properties();
     p.setProperty("apiServerUrl", apiServerUrl);
     p.setProperty("kubeconfig", kubeconfig.toString());
@@ -149,10 +149,13 @@ public final class KeptControlPlane {
     p.setProperty("auditLog", auditLog.map(Path::toString).orElse(""));
     p.setProperty("apiServerPid", Long.toString(apiServerPid));
     p.setProperty("pids", pids.stream().map(String::valueOf).collect(Collectors.joining(",")));
-    // The state first: the keeper exits at once when it finds none.
+    // The state first: the keeper exits at once when it finds none. This JVM's watchdog lets go
+    // only once the keeper runs: if it cannot start, the processes still die with this JVM (and
+    // the state, its keeper dead, is cleared by the next attach).
     writeProperties(p);
     p.setProperty("keeperPid", Long.toString(Keeper.start(directory, idle)));
     writeProperties(p);
+    run.keep();
   }
 
   /**
