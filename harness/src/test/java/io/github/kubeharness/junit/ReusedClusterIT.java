@@ -34,12 +34,19 @@ class ReusedClusterIT {
       client.resource(namespace("of-a-live-run", ProcessHandle.current().pid())).create();
 
       System.setProperty("kubeharness.reuse", "true");
+      // Kept control planes are the local backend's; the suite may run with another by default.
+      String backend = System.setProperty("kubeharness.backend", "local");
       try {
         assertThat(ScenarioRunner.run(PassingWidgetScenario.class))
             .allMatch(
                 o -> o.status() == org.junit.platform.engine.TestExecutionResult.Status.SUCCESSFUL);
       } finally {
         System.clearProperty("kubeharness.reuse");
+        if (backend == null) {
+          System.clearProperty("kubeharness.backend");
+        } else {
+          System.setProperty("kubeharness.backend", backend);
+        }
       }
 
       Namespace killed = client.namespaces().withName("left-by-a-killed-run").get();
