@@ -128,23 +128,24 @@ public final class RunDirectory implements AutoCloseable {
     }
   }
 
-  private static void killRecordedChildren(Path run) throws IOException {
-    Path pids = run.resolve(PIDS_FILE);
-    if (!Files.exists(pids)) {
-      return;
+  /**
+   * Sends SIGKILL to the processes recorded in {@code run} that still look like ours; returns them,
+   * for a caller that must see them gone.
+   */
+  public static List<ProcessHandle> killRecordedChildren(Path run) {
+    List<ProcessHandle> killed = new java.util.ArrayList<>();
+    for (long pid : recordedPids(run)) {
+      // Only signal a process whose command line still points into this run directory or is
+      // one of our binaries, so a reused pid of an unrelated process is left alone.
+      ProcessHandle.of(pid)
+          .filter(p -> looksLikeOurs(p, run))
+          .ifPresent(
+              p -> {
+                p.destroyForcibly();
+                killed.add(p);
+              });
     }
-    for (String line : Files.readAllLines(pids)) {
-      try {
-        long pid = Long.parseLong(line.trim());
-        // Only signal a process whose command line still points into this run directory or is
-        // one of our binaries, so a reused pid of an unrelated process is left alone.
-        ProcessHandle.of(pid)
-            .filter(p -> looksLikeOurs(p, run))
-            .ifPresent(ProcessHandle::destroyForcibly);
-      } catch (NumberFormatException e) {
-        // ignore a torn line
-      }
-    }
+    return killed;
   }
 
   private static boolean looksLikeOurs(ProcessHandle process, Path run) {

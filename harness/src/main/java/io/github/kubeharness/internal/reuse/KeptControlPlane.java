@@ -191,24 +191,17 @@ public final class KeptControlPlane {
     properties()
         .ifPresent(
             p -> {
-              for (String pid :
-                  (p.getProperty("pids", "") + "," + p.getProperty("keeperPid", "")).split(",")) {
-                // Only what still points into this directory: a pid reused since is left alone.
-                if (pid.matches("\\d+")) {
-                  ProcessHandle.of(Long.parseLong(pid))
-                      .filter(
-                          process ->
-                              process
-                                  .info()
-                                  .commandLine()
-                                  .orElse("")
-                                  .contains(directory.toString()))
-                      .ifPresent(
-                          process -> {
-                            process.destroyForcibly();
-                            killed.add(process);
-                          });
-                }
+              killed.addAll(RunDirectory.killRecordedChildren(Path.of(p.getProperty("run"))));
+              // The keeper too, if that pid is still the keeper of this directory.
+              String keeper = p.getProperty("keeperPid", "");
+              if (keeper.matches("\\d+")) {
+                ProcessHandle.of(Long.parseLong(keeper))
+                    .filter(k -> k.info().commandLine().orElse("").contains(directory.toString()))
+                    .ifPresent(
+                        k -> {
+                          k.destroyForcibly();
+                          killed.add(k);
+                        });
               }
             });
     // Gone when this returns: a caller (down, a test) may check at once.
