@@ -125,4 +125,22 @@ public @interface ControllerTest {
    * it must be the one the manifests declare and bind.
    */
   String serviceAccount() default "";
+
+  /**
+   * Webhook manifests (files or directories, e.g. kubebuilder's {@code config/webhook} and {@code
+   * config/crd/patches}): Mutating- and ValidatingWebhookConfigurations, and CRDs (or patches of
+   * them) whose {@code spec.conversion.strategy} is {@code Webhook}. kube-harness serves them in
+   * the test JVM on 127.0.0.1 over TLS, points each {@code clientConfig} at that server with its
+   * CA, applies the configurations per test namespace (renamed, their namespace selector narrowed
+   * to it) and starts the test once the API server calls them. Needs {@link #webhookHandlers()}.
+   */
+  String[] webhooks() default {};
+
+  /**
+   * The handlers of {@link #webhooks()}: classes with a public no-argument constructor (or one
+   * taking a {@code KubernetesClient}) that register a handler for every path the manifests name.
+   * An injected {@link io.github.kubeharness.webhooks.Webhooks} tells what the API server called; a
+   * failed test's report gains {@code webhooks.txt}.
+   */
+  Class<? extends io.github.kubeharness.webhooks.WebhookHandlers>[] webhookHandlers() default {};
 }

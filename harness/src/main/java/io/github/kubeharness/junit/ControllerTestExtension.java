@@ -111,7 +111,9 @@ public final class ControllerTestExtension
               ((ControllerFactory) controller).start(client, namespace),
           annotation.namespaceMode() == NamespaceMode.PER_CLASS,
           annotation.keepNamespaceOnFailure(),
-          rbac(annotation, where));
+          rbac(annotation, where),
+          List.of(annotation.webhooks()),
+          List.of(annotation.webhookHandlers()));
     } catch (KubeHarnessException e) {
       throw new ExtensionConfigurationException(e.getMessage(), e);
     }

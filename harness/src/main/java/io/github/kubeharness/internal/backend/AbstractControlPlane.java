@@ -13,6 +13,7 @@ import io.github.kubeharness.internal.controlplane.Kubeconfig;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.manifest.CrdInstaller;
 import io.github.kubeharness.internal.manifest.ManifestApplier;
+import io.github.kubeharness.internal.manifest.ManifestFiles;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.ShutdownHooks;
 import java.nio.file.Path;
@@ -255,6 +256,15 @@ abstract class AbstractControlPlane implements ControlPlane {
   @Override
   public synchronized int installCrds(List<String> crdPaths, List<Class<?>> crdClasses) {
     int changed = crdInstaller().install(crdPaths, crdClasses);
+    if (changed > 0) {
+      newResourceTypesInstalled();
+    }
+    return changed;
+  }
+
+  /** {@link #installCrds} of documents already read (and rewritten: conversion webhooks). */
+  public synchronized int installCrdDocuments(List<ManifestFiles.Document> documents) {
+    int changed = crdInstaller().install(documents);
     if (changed > 0) {
       newResourceTypesInstalled();
     }

@@ -7,7 +7,9 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.faults.ProxyFaults;
+import io.github.kubeharness.internal.manifest.ManifestFiles;
 import io.github.kubeharness.internal.provision.BinaryResolver;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,6 +51,21 @@ public final class Backends implements BackendProvider {
   }
 
   /** The faults of {@code controlPlane}, when its backend runs the fault proxy (local). */
+  /**
+   * Installs CRD documents already read (and rewritten, for conversion webhooks) on a control plane
+   * of kube-harness's.
+   */
+  public static int installCrdDocuments(
+      ControlPlane controlPlane, List<ManifestFiles.Document> documents) {
+    if (controlPlane instanceof AbstractControlPlane ours) {
+      return ours.installCrdDocuments(documents);
+    }
+    throw new KubeHarnessException(
+        "Webhooks need a control plane made by kube-harness (ControlPlane.create); "
+            + controlPlane.getClass().getName()
+            + " is not one.");
+  }
+
   public static Optional<ProxyFaults> faultsOf(ControlPlane controlPlane) {
     return controlPlane instanceof LocalControlPlane local && local.isRunning() && !local.kept()
         ? Optional.of((ProxyFaults) local.faults())

@@ -39,12 +39,15 @@ public final class ControllerTestLifecycle {
     TestReports.clearEarlierRuns(testClass);
     LogCapture.install();
     SharedCluster cluster = cluster(context, config);
-    cluster.controlPlane().installCrds(config.crds(), config.crdClasses());
+    Optional<ClassWebhooks> webhooks = ClassWebhooks.open(cluster, config);
+    webhooks.ifPresent(w -> context.getStore(NAMESPACE).put(ClassWebhooks.class, w));
+    ClassWebhooks.installCrds(cluster, config, webhooks);
     if (config.namespacePerClass()) {
       TestScope scope =
           openScope(
               cluster,
               config,
+              webhooks,
               testClass.getSimpleName(),
               null,
               TestReports.directory(testClass, "beforeAll"));
@@ -60,6 +63,8 @@ public final class ControllerTestLifecycle {
           openScope(
               cluster(context, config),
               config,
+              Optional.ofNullable(
+                  classStore(context).get(ClassWebhooks.class, ClassWebhooks.class)),
               context.getRequiredTestClass().getSimpleName(),
               context.getRequiredTestMethod().getName(),
               reportDirectory(context));
@@ -147,10 +152,11 @@ public final class ControllerTestLifecycle {
   private static TestScope openScope(
       SharedCluster cluster,
       ExtensionConfig config,
+      Optional<ClassWebhooks> webhooks,
       String className,
       String methodName,
       Path reportDirectory) {
-    TestScope scope = TestScope.open(cluster, config, className, methodName);
+    TestScope scope = TestScope.open(cluster, config, webhooks, className, methodName);
     try {
       scope.startControllers();
       return scope;
@@ -198,7 +204,7 @@ public final class ControllerTestLifecycle {
                         + parameter.getDeclaringExecutable()
                         + ": no such controller is running. Injectable: KubernetesClient,"
                         + " @TestNamespace String, ControlPlane, KubeAssertions, Simulation,"
-                        + " Faults, Operator and the classes listed in reconcilers/controllers."));
+                        + " Faults, Webhooks (with webhookHandlers), Operator and the classes listed in reconcilers/controllers."));
   }
 
   private static Optional<TestScope> scope(ExtensionContext context) {

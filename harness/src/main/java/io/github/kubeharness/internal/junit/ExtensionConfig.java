@@ -21,6 +21,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  *     ControllerFactory} implementations)
  * @param kubernetesVersionAsked the class names a version (not only the settings)
  * @param namespacePerClass one namespace and one set of controllers for the whole class
+ * @param webhooks the webhook manifests, served with {@code webhookHandlers} (both or neither)
  */
 public record ExtensionConfig(
     Class<?> testClass,
@@ -33,7 +34,9 @@ public record ExtensionConfig(
     ControllerStarter controllerStarter,
     boolean namespacePerClass,
     boolean keepNamespaceOnFailure,
-    Optional<RbacManifests> rbac) {
+    Optional<RbacManifests> rbac,
+    List<String> webhooks,
+    List<Class<?>> webhookHandlers) {
 
   /** Starts one non-JOSDK controller from an instance of one of {@link #controllers}. */
   @FunctionalInterface
@@ -49,6 +52,17 @@ public record ExtensionConfig(
         type -> RunningControllers.checkConstructible(type, where + " reconcilers"));
     controllers.forEach(
         type -> RunningControllers.checkConstructible(type, where + " controllers"));
+    webhookHandlers.forEach(
+        type -> RunningControllers.checkConstructible(type, where + " webhookHandlers"));
+    if (webhooks.isEmpty() != webhookHandlers.isEmpty()) {
+      throw new ExtensionConfigurationException(
+          where
+              + (webhooks.isEmpty()
+                  ? " sets webhookHandlers but no webhooks: name the webhook manifests they serve"
+                      + " (webhooks = \"config/webhook\")."
+                  : " sets webhooks but no webhookHandlers: add the class that registers a handler"
+                      + " for each path of the manifests (webhookHandlers = MyWebhooks.class)."));
+    }
     if (controlPlane.backend() == Backend.EXISTING && kubernetesVersionAsked) {
       // The version of an existing cluster is whatever it runs; asking for one is a mistake.
       throw new ExtensionConfigurationException(

@@ -5,6 +5,7 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.Faults;
 import io.github.kubeharness.Simulation;
 import io.github.kubeharness.assertions.KubeAssertions;
+import io.github.kubeharness.webhooks.Webhooks;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
@@ -44,6 +45,7 @@ final class Injector {
         || type == KubeAssertions.class
         || type == Simulation.class
         || type == Faults.class
+        || type == Webhooks.class
         || type.getName().equals(JOSDK_OPERATOR);
   }
 
@@ -70,6 +72,9 @@ final class Injector {
     }
     if (type == Faults.class) {
       return Optional.of(scope.faults());
+    }
+    if (type == Webhooks.class) {
+      return scope.webhooks().map(Object.class::cast);
     }
     if (type.getName().equals(JOSDK_OPERATOR)) {
       return scope.operator();

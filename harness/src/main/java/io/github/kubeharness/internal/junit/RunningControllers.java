@@ -115,7 +115,7 @@ final class RunningControllers implements AutoCloseable {
     return Optional.empty();
   }
 
-  private static Object instantiate(Class<?> type, KubernetesClient client, String attribute) {
+  static Object instantiate(Class<?> type, KubernetesClient client, String attribute) {
     checkConstructible(type, attribute);
     Constructor<?> c = constructor(type).orElseThrow();
     try {

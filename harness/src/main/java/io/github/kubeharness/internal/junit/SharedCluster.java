@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.internal.backend.Backends;
 import io.github.kubeharness.internal.faults.ProxyFaults;
+import io.github.kubeharness.internal.webhooks.WebhookServer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -25,6 +26,7 @@ final class SharedCluster implements JUnitResource {
   private final KubernetesClient admin;
   private final KubernetesClient controllers;
   private KubernetesClient proxiedControllers;
+  private WebhookServer webhookServer;
 
   private SharedCluster(ControlPlane controlPlane) {
     this.controlPlane = controlPlane;
@@ -101,6 +103,17 @@ final class SharedCluster implements JUnitResource {
     return proxiedControllers;
   }
 
+  /**
+   * The server of every webhook the classes on this cluster serve, started by the first that asks:
+   * it lives as long as the cluster, since conversion webhooks are cluster-wide.
+   */
+  synchronized WebhookServer webhookServer() {
+    if (webhookServer == null) {
+      webhookServer = WebhookServer.start();
+    }
+    return webhookServer;
+  }
+
   /** The apiserver's audit log, when this backend has one. */
   public Optional<Path> auditLog() {
     return controlPlane.auditLogFile();
@@ -109,6 +122,11 @@ final class SharedCluster implements JUnitResource {
   @Override
   public void close() {
     try {
+      synchronized (this) {
+        if (webhookServer != null) {
+          webhookServer.close();
+        }
+      }
       if (proxiedControllers != null) {
         proxiedControllers.close();
       }

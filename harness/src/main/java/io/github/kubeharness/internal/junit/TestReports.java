@@ -2,6 +2,8 @@ package io.github.kubeharness.internal.junit;
 
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.report.FailureReport;
+import io.github.kubeharness.webhooks.WebhookCall;
+import io.github.kubeharness.webhooks.Webhooks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,6 +60,7 @@ final class TestReports {
       return failure;
     }
     summary += faultsFile(directory, scope.faultLog());
+    summary += webhooksFile(directory, scope.webhooks().map(Webhooks::calls).orElse(List.of()));
     List<String> stopped = scope.controllerFailures();
     if (!stopped.isEmpty() && !String.valueOf(failure.getMessage()).contains(stopped.get(0))) {
       summary = ControllerFailures.describe(stopped) + "\n" + summary;
@@ -84,6 +87,36 @@ final class TestReports {
           + " requests passed on";
     } catch (IOException e) {
       return "\n  faults.txt: not written (" + e.getMessage() + ")";
+    }
+  }
+
+  /**
+   * Writes {@code webhooks.txt}: every call the API server made to the class's webhooks during the
+   * test, a handler's stack trace under its call; returns a summary line.
+   */
+  private static String webhooksFile(Path directory, List<WebhookCall> calls) {
+    Path file = directory.resolve("webhooks.txt");
+    try {
+      Files.deleteIfExists(file);
+      if (calls.isEmpty()) {
+        return "";
+      }
+      Files.write(file, calls.stream().map(WebhookCall::toString).toList());
+      long failed = calls.stream().filter(c -> c.error().isPresent()).count();
+      return "\n  webhooks.txt: "
+          + calls.size()
+          + " webhook calls"
+          + (failed == 0
+              ? ""
+              : ", "
+                  + failed
+                  + " failed (first: "
+                  + calls.stream().filter(c -> c.error().isPresent()).findFirst().get().path()
+                  + " on "
+                  + calls.stream().filter(c -> c.error().isPresent()).findFirst().get().request()
+                  + ")");
+    } catch (IOException e) {
+      return "\n  webhooks.txt: not written (" + e.getMessage() + ")";
     }
   }
 

@@ -3,6 +3,7 @@ package io.github.kubeharness.internal.junit;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.github.kubeharness.Faults;
+import io.github.kubeharness.webhooks.Webhooks;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,14 +23,21 @@ final class TestScope implements JUnitResource {
   private final String namespace;
   private final KubernetesClient client;
   private final Instant started = Instant.now();
+  private final Optional<ClassWebhooks> webhooks;
+  private AutoCloseable webhookConfigurations;
   private ServiceAccountIdentity identity;
   private Faults faults;
   private RunningControllers controllers;
   private boolean failed;
 
-  private TestScope(SharedCluster cluster, ExtensionConfig config, String namespace) {
+  private TestScope(
+      SharedCluster cluster,
+      ExtensionConfig config,
+      Optional<ClassWebhooks> webhooks,
+      String namespace) {
     this.cluster = cluster;
     this.config = config;
+    this.webhooks = webhooks;
     this.namespace = namespace;
     // A view of the admin client: shares its connection pool, so it costs nothing per test.
     this.client = cluster.admin().adapt(NamespacedKubernetesClient.class).inNamespace(namespace);
@@ -40,10 +48,17 @@ final class TestScope implements JUnitResource {
    * so that a failed start can still be reported from a scope that exists.
    */
   static TestScope open(
-      SharedCluster cluster, ExtensionConfig config, String className, String methodName) {
+      SharedCluster cluster,
+      ExtensionConfig config,
+      Optional<ClassWebhooks> webhooks,
+      String className,
+      String methodName) {
     String namespace = TestNamespaces.create(cluster.admin(), className, methodName);
-    TestScope scope = new TestScope(cluster, config, namespace);
+    TestScope scope = new TestScope(cluster, config, webhooks, namespace);
     try {
+      if (webhooks.isPresent()) {
+        scope.webhookConfigurations = webhooks.get().install(namespace);
+      }
       if (config.rbac().isPresent()) {
         scope.identity =
             ServiceAccountIdentity.create(
@@ -114,6 +129,11 @@ final class TestScope implements JUnitResource {
     return cluster.faults().map(f -> f.logSince(started)).orElse(List.of());
   }
 
+  /** The class's webhooks as this test sees them (calls since it started). */
+  Optional<Webhooks> webhooks() {
+    return webhooks.map(w -> w.since(started));
+  }
+
   Instant started() {
     return started;
   }
@@ -155,7 +175,7 @@ final class TestScope implements JUnitResource {
         faults.clear();
       }
     }
-    for (AutoCloseable part : new AutoCloseable[] {controllers, identity}) {
+    for (AutoCloseable part : new AutoCloseable[] {controllers, webhookConfigurations, identity}) {
       try {
         if (part != null) {
           part.close();

@@ -40,11 +40,17 @@ public final class CrdInstaller {
 
   /** Installs the CRDs named by the annotation's {@code crds} and {@code crdClasses}. */
   public synchronized int install(List<String> paths, List<Class<?>> crdClasses) {
+    return install(documents(paths, crdClasses));
+  }
+
+  /** The documents of the annotation's {@code crds} and {@code crdClasses}, read, not applied. */
+  public static List<ManifestFiles.Document> documents(
+      List<String> paths, List<Class<?>> crdClasses) {
     List<ManifestFiles.Document> documents = new ArrayList<>(ManifestFiles.read(paths, "crds"));
     for (Class<?> type : crdClasses) {
       documents.addAll(ManifestFiles.read(List.of(generatedCrd(type)), "crdClasses"));
     }
-    return install(documents);
+    return documents;
   }
 
   /**

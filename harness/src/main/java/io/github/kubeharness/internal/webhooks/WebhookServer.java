@@ -1,0 +1,254 @@
+package io.github.kubeharness.internal.webhooks;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.internal.controlplane.TinyCa;
+import io.github.kubeharness.internal.controlplane.TlsStores;
+import io.github.kubeharness.internal.process.PrivateFiles;
+import io.github.kubeharness.internal.process.RunDirectory;
+import io.github.kubeharness.webhooks.WebhookCall;
+import io.github.kubeharness.webhooks.WebhookTls;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import javax.net.ssl.SSLContext;
+
+/**
+ * The HTTPS server the API server calls for webhooks under test: on 127.0.0.1 at a free port, with
+ * a serving certificate from a CA of its own (its PEM is every configuration's {@code caBundle}).
+ * Paths are mounted and unmounted as test classes come and go; every call is logged for the failure
+ * report.
+ */
+public final class WebhookServer implements AutoCloseable {
+
+  private static final String HOST = "127.0.0.1";
+  private static final AtomicInteger THREADS = new AtomicInteger();
+
+  private final TinyCa ca;
+  private final TinyCa.Issued serving;
+  private final HttpsServer server;
+  private final ExecutorService executor;
+  private final Map<String, WebhookRoute> routes = new ConcurrentHashMap<>();
+  // Seconds the API server waits for a path, from its configuration: a slower answer was too late.
+  private final Map<String, Integer> timeouts = new ConcurrentHashMap<>();
+  private final List<LoggedCall> calls = new ArrayList<>();
+  // Calls being answered now: a handler slower than the API server's timeout shows up in a
+  // report written while it still runs.
+  private final Map<HttpExchange, LoggedCall> inFlight = new ConcurrentHashMap<>();
+  private RunDirectory tlsFiles;
+
+  private WebhookServer(TinyCa ca, TinyCa.Issued serving, HttpsServer server, ExecutorService ex) {
+    this.ca = ca;
+    this.serving = serving;
+    this.server = server;
+    this.executor = ex;
+  }
+
+  /** A started server on 127.0.0.1 and a free port. */
+  public static WebhookServer start() {
+    TinyCa ca = TinyCa.create("kube-harness-webhooks-ca");
+    TinyCa.Issued serving =
+        ca.issueServing("kube-harness-webhooks", List.of(HOST), List.of("localhost"));
+    ExecutorService executor =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "kube-harness-webhook-" + THREADS.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+    try {
+      SSLContext tls = SSLContext.getInstance("TLS");
+      tls.init(TlsStores.presenting(serving, ca.certificate()).getKeyManagers(), null, null);
+      HttpsServer server =
+          HttpsServer.create(new InetSocketAddress(InetAddress.getByName(HOST), 0), 64);
+      server.setHttpsConfigurator(new HttpsConfigurator(tls));
+      server.setExecutor(executor);
+      WebhookServer webhooks = new WebhookServer(ca, serving, server, executor);
+      server.createContext("/", webhooks::handle);
+      server.start();
+      return webhooks;
+    } catch (IOException | GeneralSecurityException e) {
+      executor.shutdownNow();
+      throw new KubeHarnessException(
+          "Cannot start the webhook server on " + HOST + ": " + e.getMessage(), e);
+    }
+  }
+
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  /** The URL the API server calls for {@code path} (a path this server serves). */
+  public String url(String path) {
+    return "https://" + HOST + ":" + port() + path;
+  }
+
+  /** The CA certificate, base64-encoded PEM: a webhook configuration's {@code caBundle}. */
+  public String caBundle() {
+    return Base64.getEncoder()
+        .encodeToString(ca.certificatePem().getBytes(StandardCharsets.US_ASCII));
+  }
+
+  /** Serves {@code path} with {@code route}, replacing what served it before. */
+  public void mount(String path, WebhookRoute route) {
+    routes.put(path, route);
+  }
+
+  /** Notes how long the API server waits for {@code path}, to tell a late answer in the log. */
+  public void timeout(String path, int seconds) {
+    timeouts.put(path, seconds);
+  }
+
+  /** Stops serving every path under {@code prefix}. */
+  public void unmount(String prefix) {
+    routes.keySet().removeIf(path -> path.startsWith(prefix));
+    timeouts.keySet().removeIf(path -> path.startsWith(prefix));
+  }
+
+  /** The calls logged since {@code since} whose full path passes {@code paths}. */
+  public List<WebhookCall> calls(Instant since, Predicate<String> paths) {
+    List<WebhookCall> result = new ArrayList<>();
+    synchronized (calls) {
+      for (LoggedCall call : calls) {
+        if (!call.call().time().isBefore(since) && paths.test(call.fullPath())) {
+          result.add(call.call());
+        }
+      }
+    }
+    for (LoggedCall running : inFlight.values()) {
+      WebhookCall call = running.call();
+      if (!call.time().isBefore(since) && paths.test(running.fullPath())) {
+        Duration took = Duration.between(call.time(), Instant.now());
+        result.add(
+            new WebhookCall(
+                call.time(),
+                call.path(),
+                call.request(),
+                "no answer yet",
+                took,
+                late(running.fullPath(), took).or(() -> Optional.of("still running"))));
+      }
+    }
+    return result;
+  }
+
+  /** Writes the certificate files on first use, owner-only, in a run directory of their own. */
+  public synchronized WebhookTls tls() {
+    if (tlsFiles == null) {
+      tlsFiles = RunDirectory.create(RunDirectory.defaultRoot());
+    }
+    return new WebhookTls(
+        PrivateFiles.write(tlsFiles.path().resolve("ca.crt"), ca.certificatePem()),
+        PrivateFiles.write(tlsFiles.path().resolve("tls.crt"), serving.certificatePem()),
+        PrivateFiles.write(tlsFiles.path().resolve("tls.key"), pkcs8(serving)));
+  }
+
+  // PKCS#8 ("PRIVATE KEY"): what every TLS stack reads, the JDK's KeyFactory included.
+  private static String pkcs8(TinyCa.Issued issued) {
+    return "-----BEGIN PRIVATE KEY-----\n"
+        + Base64.getMimeEncoder(64, new byte[] {'\n'})
+            .encodeToString(issued.keyPair().getPrivate().getEncoded())
+        + "\n-----END PRIVATE KEY-----\n";
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    Instant started = Instant.now();
+    String path = exchange.getRequestURI().getPath();
+    byte[] body;
+    try (InputStream in = exchange.getRequestBody()) {
+      body = in.readAllBytes();
+    }
+    String request = new String(body, StandardCharsets.UTF_8);
+    WebhookRoute route = routes.get(path);
+    if (route != null && !route.probe()) {
+      inFlight.put(
+          exchange,
+          new LoggedCall(
+              path,
+              new WebhookCall(
+                  started,
+                  route.displayPath(),
+                  Describe.anyRequest(request),
+                  "",
+                  Duration.ZERO,
+                  Optional.empty())));
+    }
+    WebhookRoute.Answer answer;
+    try {
+      answer =
+          route == null
+              ? WebhookRoute.Answer.notFound(path, routes.keySet())
+              : route.answer(request);
+    } finally {
+      inFlight.remove(exchange);
+    }
+    byte[] response = answer.body().getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "application/json");
+    exchange.sendResponseHeaders(answer.status(), response.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(response);
+    }
+    Duration took = Duration.between(started, Instant.now());
+    if (route != null && route.probe()) {
+      return; // kube-harness's own readiness calls are not the test's traffic
+    }
+    Optional<String> late = late(path, took);
+    Optional<String> error =
+        late.isPresent()
+            ? Optional.of(answer.error().map(e -> late.get() + "\n" + e).orElse(late.get()))
+            : answer.error();
+    WebhookCall call =
+        new WebhookCall(
+            started,
+            route == null ? path : route.displayPath(),
+            answer.request(),
+            answer.outcome(),
+            took,
+            error);
+    synchronized (calls) {
+      calls.add(new LoggedCall(path, call));
+    }
+  }
+
+  private Optional<String> late(String path, Duration took) {
+    Integer timeout = timeouts.get(path);
+    if (timeout == null || took.toMillis() <= timeout * 1000L) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        took.toMillis()
+            + " ms, past the configuration's timeoutSeconds: "
+            + timeout
+            + " (the API server gave up and applied the failurePolicy)");
+  }
+
+  @Override
+  public synchronized void close() {
+    server.stop(0);
+    executor.shutdownNow();
+    if (tlsFiles != null) {
+      tlsFiles.close();
+      tlsFiles = null;
+    }
+  }
+
+  private record LoggedCall(String fullPath, WebhookCall call) {}
+}

@@ -1,0 +1,418 @@
+package io.github.kubeharness.internal.webhooks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.MutatingWebhookConfiguration;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.internal.backend.Backends;
+import io.github.kubeharness.internal.manifest.CrdInstaller;
+import io.github.kubeharness.internal.manifest.ManifestFiles;
+import io.github.kubeharness.webhooks.WebhookCall;
+import io.github.kubeharness.webhooks.WebhookHandlers;
+import io.github.kubeharness.webhooks.WebhookTls;
+import io.github.kubeharness.webhooks.Webhooks;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One project's webhooks on a {@link WebhookServer}: its handlers mounted under a prefix of their
+ * own (so that test classes sharing the server never call each other's), its CRDs' conversion
+ * pointed at the server, its admission configurations applied per namespace and awaited.
+ */
+public final class WebhookSet implements Webhooks {
+
+  static final String OWNER_PID = "kube-harness.io/owner-pid";
+  static final String FOR_NAMESPACE = "kube-harness.io/webhooks-for";
+  private static final String CONVERSION = "/conversion/";
+  private static final AtomicInteger SETS = new AtomicInteger();
+
+  private final WebhookServer server;
+  private final boolean ownsServer;
+  private final ControlPlane controlPlane;
+  private final KubernetesClient admin;
+  private final boolean ownsAdmin;
+  private final WebhookManifests manifests;
+  private final CollectedRoutes routes;
+  private final String prefix = "/set-" + SETS.incrementAndGet();
+  private final Instant created = Instant.now();
+  private final List<Installation> installed = new ArrayList<>();
+
+  private WebhookSet(
+      WebhookServer server,
+      boolean ownsServer,
+      ControlPlane controlPlane,
+      KubernetesClient admin,
+      boolean ownsAdmin,
+      WebhookManifests manifests,
+      CollectedRoutes routes) {
+    this.server = server;
+    this.ownsServer = ownsServer;
+    this.controlPlane = controlPlane;
+    this.admin = admin;
+    this.ownsAdmin = ownsAdmin;
+    this.manifests = manifests;
+    this.routes = routes;
+  }
+
+  /** {@link Webhooks#serve}: a server of its own and a client of its own. */
+  public static WebhookSet serve(
+      ControlPlane controlPlane, List<String> manifests, WebhookHandlers handlers) {
+    WebhookServer server = WebhookServer.start();
+    KubernetesClient admin = null;
+    try {
+      admin = controlPlane.newClient();
+      return create(server, true, controlPlane, admin, true, manifests, handlers, "Webhooks.serve");
+    } catch (RuntimeException e) {
+      server.close();
+      if (admin != null) {
+        admin.close();
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * A set on a shared {@code server} (the test JVM's), with the cluster's admin client; closing it
+   * unmounts its handlers and leaves both.
+   */
+  public static WebhookSet create(
+      WebhookServer server,
+      boolean ownsServer,
+      ControlPlane controlPlane,
+      KubernetesClient admin,
+      boolean ownsAdmin,
+      List<String> manifestEntries,
+      WebhookHandlers handlers,
+      String where) {
+    WebhookManifests manifests = WebhookManifests.read(manifestEntries);
+    CollectedRoutes routes = new CollectedRoutes(server::tls, where);
+    try {
+      handlers.register(routes);
+    } catch (KubeHarnessException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new KubeHarnessException(
+          where + ": " + handlers.getClass().getName() + ".register failed: " + e, e);
+    }
+    requireHandlers(manifests, routes, where);
+    WebhookSet set =
+        new WebhookSet(server, ownsServer, controlPlane, admin, ownsAdmin, manifests, routes);
+    for (CollectedRoutes.Target target : routes.targets().values()) {
+      if (!target.external()) {
+        server.mount(set.prefix + target.path(), target.route());
+      }
+    }
+    sweepOrphans(admin);
+    return set;
+  }
+
+  private static void requireHandlers(
+      WebhookManifests manifests, CollectedRoutes routes, String where) {
+    Map<String, CollectedRoutes.Target> targets = routes.targets();
+    for (String path : manifests.admissionPaths()) {
+      CollectedRoutes.Target target = targets.get(path);
+      if (target == null || !target.admission()) {
+        throw new KubeHarnessException(
+            where
+                + ": the webhook manifests call "
+                + path
+                + ", but "
+                + (target == null
+                    ? "no handler serves it (registered: " + new TreeSet<>(targets.keySet()) + ")"
+                    : "its handler is a conversion handler")
+                + ". Register it in the WebhookHandlers: routes.admission(\""
+                + path
+                + "\", ...).");
+      }
+    }
+  }
+
+  /**
+   * {@code documents} with every conversion webhook (a CRD's own, or the manifests' patch for it)
+   * pointed at this set's handler; other CRDs unchanged.
+   */
+  public List<ManifestFiles.Document> withConversion(
+      List<ManifestFiles.Document> documents, String where) {
+    List<ManifestFiles.Document> result = new ArrayList<>();
+    Set<String> patched = new TreeSet<>(manifests.patchedCrds());
+    for (ManifestFiles.Document document : documents) {
+      String name = document.node().path("metadata").path("name").asText("");
+      JsonNode conversion = manifests.conversionPatch(name);
+      patched.remove(name);
+      if (conversion == null) {
+        JsonNode own = document.node().path("spec").path("conversion");
+        conversion = "Webhook".equals(own.path("strategy").asText()) ? own : null;
+      }
+      if (conversion == null || !"CustomResourceDefinition".equals(document.kind())) {
+        result.add(document);
+        continue;
+      }
+      String path =
+          WebhookManifests.servicePath(conversion.path("webhook").path("clientConfig")).orElse("/");
+      CollectedRoutes.Target target = routes.targets().get(path);
+      if (target == null || !target.conversion()) {
+        throw new KubeHarnessException(
+            where
+                + ": CRD "
+                + name
+                + " converts by webhook at "
+                + path
+                + ", but "
+                + (target == null ? "no handler serves it" : "its handler is an admission handler")
+                + ". Register it in the WebhookHandlers: routes.conversion(\""
+                + path
+                + "\", ...).");
+      }
+      String served = CONVERSION + name + path;
+      if (!target.external()) {
+        // One handler per CRD for the whole JVM: conversion is cluster-wide, and objects of a
+        // finished class's namespaces still need it while they are being deleted.
+        server.mount(served, target.route());
+      }
+      JsonNode rewritten =
+          WebhookManifests.withConversion(
+              document.node(),
+              conversion,
+              p -> target.external() ? external(target.port(), p) : server.url(served),
+              server.caBundle());
+      result.add(
+          new ManifestFiles.Document(rewritten, document.source(), document.fromDirectory()));
+    }
+    if (!patched.isEmpty()) {
+      throw new KubeHarnessException(
+          where
+              + ": the webhook manifests patch the conversion of "
+              + patched
+              + ", which is not among the CRDs installed (crds, crdClasses). Install it, or"
+              + " remove the patch from webhooks.");
+    }
+    return result;
+  }
+
+  /**
+   * Fails, naming the fix, when one of {@code documents} converts by webhook and the class serves
+   * no webhooks: the API server would call a Service that is not there.
+   */
+  public static void requireNoConversionWebhook(
+      List<ManifestFiles.Document> documents, String where) {
+    for (ManifestFiles.Document document : documents) {
+      if ("Webhook"
+          .equals(document.node().path("spec").path("conversion").path("strategy").asText())) {
+        throw new KubeHarnessException(
+            where
+                + ": CRD "
+                + document.node().path("metadata").path("name").asText()
+                + " from "
+                + document.source()
+                + " converts by webhook (spec.conversion.strategy: Webhook), but the class"
+                + " serves no webhooks. Add webhookHandlers (and webhooks = the manifests), or"
+                + " install the CRD without its conversion webhook.");
+      }
+    }
+  }
+
+  @Override
+  public int installCrds(List<String> crds, List<Class<?>> crdClasses) {
+    return Backends.installCrdDocuments(
+        controlPlane, withConversion(CrdInstaller.documents(crds, crdClasses), "Webhooks"));
+  }
+
+  @Override
+  public synchronized Installation install(String namespace) {
+    Set<Integer> called = ConcurrentHashMap.newKeySet();
+    String probes = prefix + "/kube-harness-probe/" + namespace + "/";
+    List<WebhookManifests.Rendered> rendered =
+        manifests.render(
+            namespace,
+            this::url,
+            server.caBundle(),
+            i -> server.url(probes + i),
+            Map.of(
+                FOR_NAMESPACE, namespace, OWNER_PID, Long.toString(ProcessHandle.current().pid())));
+    Installation installation = new Installation(namespace, probes);
+    installed.add(installation);
+    try {
+      for (int i = 0; i < rendered.size(); i++) {
+        int index = i;
+        server.mount(probes + i, WebhookRoute.probe(probes + i, () -> called.add(index)));
+        WebhookManifests.Rendered config = rendered.get(i);
+        for (WebhookManifests.Timeout timeout : config.timeouts()) {
+          server.timeout(prefix + timeout.path(), timeout.seconds());
+        }
+        installation.applied.add(apply(config));
+      }
+      if (!rendered.isEmpty()) {
+        Set<Integer> expected = new TreeSet<>();
+        for (int i = 0; i < rendered.size(); i++) {
+          expected.add(i);
+        }
+        WebhookProbe.await(
+            admin,
+            namespace,
+            expected,
+            called,
+            server.url(probes),
+            new TreeSet<>(rendered.stream().map(WebhookManifests.Rendered::name).toList()));
+      }
+      return installation;
+    } catch (RuntimeException e) {
+      try {
+        installation.close();
+      } catch (RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
+  }
+
+  private HasMetadata apply(WebhookManifests.Rendered config) {
+    Class<? extends HasMetadata> type =
+        config.kind().equals("MutatingWebhookConfiguration")
+            ? MutatingWebhookConfiguration.class
+            : ValidatingWebhookConfiguration.class;
+    HasMetadata object;
+    try {
+      object = Serialization.jsonMapper().treeToValue(config.node(), type);
+    } catch (Exception e) {
+      throw new KubeHarnessException(
+          config.source() + " is not a valid " + config.kind() + ": " + e.getMessage(), e);
+    }
+    try {
+      return admin.resource(object).create();
+    } catch (RuntimeException e) {
+      throw new KubeHarnessException(
+          "The API server rejected the "
+              + config.kind()
+              + " from "
+              + config.source()
+              + " (applied as "
+              + config.name()
+              + "): "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /** Deletes configurations of test JVMs that are gone (a kept control plane outlives them). */
+  private static void sweepOrphans(KubernetesClient admin) {
+    List<HasMetadata> stale = new ArrayList<>();
+    stale.addAll(
+        admin
+            .admissionRegistration()
+            .v1()
+            .mutatingWebhookConfigurations()
+            .withLabel(OWNER_PID)
+            .list()
+            .getItems());
+    stale.addAll(
+        admin
+            .admissionRegistration()
+            .v1()
+            .validatingWebhookConfigurations()
+            .withLabel(OWNER_PID)
+            .list()
+            .getItems());
+    for (HasMetadata config : stale) {
+      String owner = config.getMetadata().getLabels().get(OWNER_PID);
+      if (owner.matches("\\d+") && ProcessHandle.of(Long.parseLong(owner)).isEmpty()) {
+        admin.resource(config).delete();
+      }
+    }
+  }
+
+  @Override
+  public List<WebhookCall> calls() {
+    return callsSince(created);
+  }
+
+  /** The calls to this set's paths and to conversion webhooks since {@code since}. */
+  public List<WebhookCall> callsSince(Instant since) {
+    return server.calls(since, p -> p.startsWith(prefix + "/") || p.startsWith(CONVERSION));
+  }
+
+  @Override
+  public WebhookTls tls() {
+    return server.tls();
+  }
+
+  @Override
+  public String url(String path) {
+    CollectedRoutes.Target target = routes.targets().get(path);
+    return target != null && target.external()
+        ? external(target.port(), path)
+        : server.url(prefix + path);
+  }
+
+  private static String external(int port, String path) {
+    return "https://127.0.0.1:" + port + path;
+  }
+
+  @Override
+  public synchronized void close() {
+    RuntimeException failure = null;
+    for (Installation installation : List.copyOf(installed)) {
+      try {
+        installation.close();
+      } catch (RuntimeException e) {
+        failure = failure == null ? e : failure;
+      }
+    }
+    server.unmount(prefix + "/");
+    if (ownsServer) {
+      server.close();
+    }
+    if (ownsAdmin) {
+      admin.close();
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  /** The configurations applied for one namespace; closing deletes them. */
+  public final class Installation implements AutoCloseable {
+    private final String namespace;
+    private final String probes;
+    private final List<HasMetadata> applied = new ArrayList<>();
+
+    private Installation(String namespace, String probes) {
+      this.namespace = namespace;
+      this.probes = probes;
+    }
+
+    public String namespace() {
+      return namespace;
+    }
+
+    @Override
+    public void close() {
+      synchronized (WebhookSet.this) {
+        installed.remove(this);
+      }
+      RuntimeException failure = null;
+      for (HasMetadata config : applied) {
+        try {
+          admin.resource(config).delete();
+        } catch (RuntimeException e) {
+          failure = failure == null ? e : failure;
+        }
+      }
+      applied.clear();
+      server.unmount(probes);
+      if (failure != null) {
+        throw new KubeHarnessException(
+            "Cannot delete the webhook configurations of " + namespace + ": " + failure, failure);
+      }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package io.github.kubeharness.junit.scenarios;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.github.kubeharness.junit.ControllerTest;
+import io.github.kubeharness.junit.fixtures.GadgetWebhooks;
+import io.github.kubeharness.webhooks.WebhookHandlers;
+import io.github.kubeharness.webhooks.WebhookRoutes;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Webhook classes that go wrong on purpose, for WebhookFailuresIT. */
+public final class WebhookScenarios {
+
+  private WebhookScenarios() {}
+
+  /** Handlers that throw, answer malformed JSON, or answer later than their timeout. */
+  public static class BrokenHandlers implements WebhookHandlers {
+    @Override
+    public void register(WebhookRoutes routes) {
+      routes
+          .admission(
+              "/validate-throws",
+              review -> {
+                throw new IllegalStateException("deliberately broken validator");
+              })
+          .raw("/validate-malformed", body -> "{\"response\": {\"allowed\": tru")
+          .admission(
+              "/validate-slow",
+              review -> {
+                Thread.sleep(2_500);
+                return review;
+              });
+    }
+  }
+
+  /** Each test creates a Gadget one broken webhook sees; each fails with the API server's error. */
+  @ControllerTest(
+      crds = "src/test/resources/crds-webhooks",
+      webhooks = "src/test/resources/webhooks/broken",
+      webhookHandlers = BrokenHandlers.class)
+  public static class BrokenWebhooksScenario {
+
+    KubernetesClient client;
+
+    @Test
+    void handlerThrows() {
+      create("throws");
+    }
+
+    @Test
+    void handlerAnswersMalformedJson() {
+      create("malformed");
+    }
+
+    @Test
+    void handlerIsSlowerThanItsTimeout() {
+      create("slow");
+    }
+
+    // The API server answers a failed webhook call with 500, which fabric8 retries ten times with
+    // back-off by default: one try is what these tests look at.
+    private void create(String testCase) {
+      try (KubernetesClient once =
+          new KubernetesClientBuilder()
+              .withConfig(
+                  new ConfigBuilder(client.getConfiguration())
+                      .withRequestRetryBackoffLimit(0)
+                      .build())
+              .build()) {
+        create(once, client.getNamespace(), testCase);
+      }
+    }
+
+    private static void create(KubernetesClient client, String namespace, String testCase) {
+      client
+          .genericKubernetesResources("test.kubeharness.io/v1", "Gadget")
+          .inNamespace(namespace)
+          .resource(
+              new GenericKubernetesResourceBuilder()
+                  .withApiVersion("test.kubeharness.io/v1")
+                  .withKind("Gadget")
+                  .withNewMetadata()
+                  .withName("g-" + testCase)
+                  .addToLabels("case", testCase)
+                  .endMetadata()
+                  .addToAdditionalProperties("spec", Map.of("replicas", 1))
+                  .build())
+          .create();
+    }
+  }
+
+  /** Registers conversion only: the manifests' admission paths have no handler. */
+  public static class ConversionOnly implements WebhookHandlers {
+    @Override
+    public void register(WebhookRoutes routes) {
+      routes.conversion("/convert", review -> review);
+    }
+  }
+
+  @ControllerTest(
+      crds = "src/test/resources/crds-webhooks",
+      webhooks = "src/test/resources/webhooks/gadgets",
+      webhookHandlers = ConversionOnly.class)
+  public static class MissingHandlerScenario {
+    @Test
+    void neverRuns() {}
+  }
+
+  /** The conversion patch without webhookHandlers... is refused before the class starts. */
+  @ControllerTest(
+      crds = "src/test/resources/crds-webhooks",
+      webhooks = "src/test/resources/webhooks/gadgets")
+  public static class NoHandlersScenario {
+    @Test
+    void neverRuns() {}
+  }
+
+  /** Full handlers but on a class whose CRDs lack the one the conversion patch names. */
+  @ControllerTest(
+      crds = "src/test/resources/crds",
+      webhooks = "src/test/resources/webhooks/gadgets",
+      webhookHandlers = GadgetWebhooks.class)
+  public static class PatchWithoutCrdScenario {
+    @Test
+    void neverRuns() {}
+  }
+}
