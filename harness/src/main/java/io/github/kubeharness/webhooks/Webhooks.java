@@ -1,7 +1,6 @@
 package io.github.kubeharness.webhooks;
 
 import io.github.kubeharness.ControlPlane;
-import io.github.kubeharness.internal.webhooks.WebhookSet;
 import java.util.List;
 
 /**
@@ -31,7 +30,7 @@ public interface Webhooks extends AutoCloseable {
    */
   static Webhooks serve(
       ControlPlane controlPlane, List<String> manifests, WebhookHandlers handlers) {
-    return WebhookSet.serve(controlPlane, manifests, handlers);
+    return WebhooksProvider.find().serve(controlPlane, manifests, handlers);
   }
 
   /**

@@ -38,14 +38,20 @@ class ManifestsIT {
 
   private static final Path CONFIG = Path.of("config");
   private static final Set<String> CLUSTER_SCOPED =
-      Set.of("Namespace", "CustomResourceDefinition", "ClusterRole", "ClusterRoleBinding");
+      Set.of(
+          "Namespace",
+          "CustomResourceDefinition",
+          "ClusterRole",
+          "ClusterRoleBinding",
+          "MutatingWebhookConfiguration",
+          "ValidatingWebhookConfiguration");
 
   KubernetesClient client;
   @TestNamespace String namespace;
   private final List<String> namespacesCreated = new ArrayList<>();
 
   @ParameterizedTest(name = "config/{0}")
-  @ValueSource(strings = {"crd", "rbac", "manager", "samples", "default"})
+  @ValueSource(strings = {"crd", "rbac", "manager", "samples", "default", "webhook"})
   void everyObjectIsAcceptedByTheApiServer(String directory) {
     // The real kustomize (kubectl's), so what is checked is what `make deploy` applies.
     List<GenericKubernetesResource> objects = Kustomize.build(CONFIG.resolve(directory));
