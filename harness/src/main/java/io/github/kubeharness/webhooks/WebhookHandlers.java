@@ -14,6 +14,9 @@ package io.github.kubeharness.webhooks;
  *   }
  * }
  * }</pre>
+ *
+ * <p>Handlers that are also {@link AutoCloseable} (a webhook server of their own, see {@link
+ * WebhookRoutes#external}) are closed after the class.
  */
 @FunctionalInterface
 public interface WebhookHandlers {

@@ -21,9 +21,11 @@ import java.util.Optional;
 final class ClassWebhooks implements JUnitResource {
 
   private final WebhookSet set;
+  private final List<WebhookHandlers> handlers;
 
-  private ClassWebhooks(WebhookSet set) {
+  private ClassWebhooks(WebhookSet set, List<WebhookHandlers> handlers) {
     this.set = set;
+    this.handlers = handlers;
   }
 
   /** The class's webhooks, when it serves any; its handlers are made and registered here. */
@@ -52,7 +54,7 @@ final class ClassWebhooks implements JUnitResource {
               }
             },
             where);
-    return Optional.of(new ClassWebhooks(set));
+    return Optional.of(new ClassWebhooks(set, handlers));
   }
 
   /**
@@ -114,8 +116,24 @@ final class ClassWebhooks implements JUnitResource {
     };
   }
 
+  /**
+   * Unmounts the handlers and closes those that are {@code AutoCloseable} (a server of their own).
+   */
   @Override
   public void close() {
-    set.close();
+    try {
+      set.close();
+    } finally {
+      for (WebhookHandlers h : handlers) {
+        if (h instanceof AutoCloseable closeable) {
+          try {
+            closeable.close();
+          } catch (Exception e) {
+            System.err.println(
+                "[kube-harness] closing " + h.getClass().getName() + " failed: " + e);
+          }
+        }
+      }
+    }
   }
 }
