@@ -10,7 +10,10 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
+import io.github.kubeharness.sample.guestbook.customresource.GuestbookV1alpha1;
+import io.github.kubeharness.sample.guestbook.customresource.GuestbookV1alpha1Spec;
 import io.github.kubeharness.sample.guestbook.webhook.GuestbookAdmission;
+import io.github.kubeharness.sample.guestbook.webhook.GuestbookConversion;
 import io.github.kubeharness.webhooks.WebhookCall;
 import io.github.kubeharness.webhooks.WebhookHandlers;
 import io.github.kubeharness.webhooks.WebhookRoutes;
@@ -21,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The Guestbook's admission webhooks ({@code config/webhook}) called by a real API server while the
  * operator reconciles: a new Guestbook is annotated with its creator, a scale-down of more than
- * half is refused with the webhook's message unless annotated.
+ * half is refused with the webhook's message unless annotated, and {@code v1alpha1} and {@code v1}
+ * convert both ways through the conversion webhook (the CRD patch in {@code config/webhook}).
  */
 @ControllerTest(
     crdClasses = Guestbook.class,
@@ -36,7 +40,8 @@ class GuestbookWebhooksIT {
     public void register(WebhookRoutes routes) {
       routes
           .admission(GuestbookAdmission.DEFAULTING_PATH, GuestbookAdmission::recordCreator)
-          .admission(GuestbookAdmission.VALIDATING_PATH, GuestbookAdmission::limitScaleDown);
+          .admission(GuestbookAdmission.VALIDATING_PATH, GuestbookAdmission::limitScaleDown)
+          .conversion(GuestbookConversion.PATH, GuestbookConversion::convert);
     }
   }
 
@@ -88,6 +93,30 @@ class GuestbookWebhooksIT {
             + "\":\"true\"}},\"spec\":{\"replicas\":1}}");
     assertThat(client.resources(Guestbook.class).withName("big").get().getSpec().getReplicas())
         .isEqualTo(1);
+  }
+
+  @Test
+  void av1alpha1GuestbookIsServedAsv1AndBack() {
+    GuestbookV1alpha1 old = new GuestbookV1alpha1();
+    old.getMetadata().setName("legacy");
+    old.setSpec(new GuestbookV1alpha1Spec());
+    old.getSpec().size = 3;
+    client.resource(old).create();
+
+    // Stored as v1: the operator (which watches v1) reconciles it with 3 replicas.
+    Guestbook asV1 = client.resources(Guestbook.class).withName("legacy").get();
+    assertThat(asV1.getSpec().getReplicas()).isEqualTo(3);
+    eventually(client.apps().deployments().withName("legacy"))
+        .satisfies(d -> assertThat(d.getSpec().getReplicas()).isEqualTo(3));
+
+    scale("legacy", 2);
+    GuestbookV1alpha1 back = client.resources(GuestbookV1alpha1.class).withName("legacy").get();
+    assertThat(back.getSpec().size).isEqualTo(2);
+    assertThat(back.getSpec().message).isEqualTo(asV1.getSpec().getMessage());
+    assertThat(webhooks.calls())
+        .map(WebhookCall::toString)
+        .anySatisfy(c -> assertThat(c).contains("/convert").contains("to webapp.example.com/v1:"))
+        .anySatisfy(c -> assertThat(c).contains("to webapp.example.com/v1alpha1:"));
   }
 
   private void scale(String name, int replicas) {
