@@ -2,11 +2,13 @@ package io.github.kubeharness.e2e;
 
 import static io.github.kubeharness.assertions.KubeAssertions.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -19,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -29,9 +32,11 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * The Guestbook operator deployed from its own manifests, checked end to end the way the
  * kubebuilder tutorial walks it: the operator comes up and leads, the sample is reconciled into a
- * ConfigMap, Deployment and Service it owns, scaling and deletion propagate, and it shuts down
- * cleanly. On kind (USE_EXISTING_CLUSTER=true after `make deploy`) pods really run and the sample
- * becomes Ready; against the local control plane the operator jar runs as its ServiceAccount.
+ * ConfigMap, Deployment and Service it owns, scaling and deletion propagate, its webhooks (served
+ * by the operator with the certificate it made and injected) annotate, refuse and convert, and it
+ * shuts down cleanly. On kind (USE_EXISTING_CLUSTER=true after `make deploy`) pods really run and
+ * the sample becomes Ready; against the local control plane the operator jar runs as its
+ * ServiceAccount.
  *
  * <p>On a cluster the suite also checks what only a kubelet can show: the Guestbook's pods run and
  * turn Ready, {@code status.readyReplicas} follows them, the Service answers with the Guestbook's
@@ -197,6 +202,37 @@ class GuestbookE2E {
 
   @Test
   @Order(4)
+  void theDeployedWebhooksAnnotateRefuseAndConvert() {
+    // Mutating: the sample, created in a test above, carries the name of whoever created it.
+    GenericKubernetesResource sample =
+        client.genericKubernetesResources(GUESTBOOKS).withName("guestbook-sample").get();
+    assertThat(sample.getMetadata().getAnnotations())
+        .hasEntrySatisfying("webapp.example.com/created-by", user -> assertThat(user).isNotBlank());
+    // Validating: 3 -> 1 removes more than half at once.
+    assertThatThrownBy(
+            () ->
+                client
+                    .genericKubernetesResources(GUESTBOOKS)
+                    .withName("guestbook-sample")
+                    .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\":{\"replicas\":1}}"))
+        .isInstanceOfSatisfying(
+            KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(422))
+        .hasMessageContaining("vguestbook-v1.kb.io")
+        .hasMessageContaining("removes more than half at once");
+    // Conversion: the same object read as v1alpha1 counts size, not replicas.
+    GenericKubernetesResource old =
+        client
+            .genericKubernetesResources("webapp.example.com/v1alpha1", "Guestbook")
+            .withName("guestbook-sample")
+            .get();
+    assertThat(old.getAdditionalProperties().get("spec"))
+        .asInstanceOf(InstanceOfAssertFactories.MAP)
+        .containsEntry("size", 3)
+        .doesNotContainKey("replicas");
+  }
+
+  @Test
+  @Order(5)
   void deletingTheGuestbookRemovesEverythingItOwned() {
     client.genericKubernetesResources(GUESTBOOKS).withName("guestbook-sample").delete();
     eventually(client.apps().deployments().withName("guestbook-sample")).within(WAIT).isDeleted();
@@ -205,7 +241,7 @@ class GuestbookE2E {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void theOperatorStopsCleanlyOnSigterm() throws Exception {
     if (ON_CLUSTER) {
       // The pod is kind's to stop (at `make undeploy`); what can be checked here is that the

@@ -2,6 +2,10 @@ package io.github.kubeharness.e2e;
 
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
@@ -17,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -25,7 +30,10 @@ import java.util.concurrent.TimeUnit;
  * kustomize, applies all of it (namespace, CRD, RBAC, the Deployment object), then runs the
  * operator jar in place of the pod the Deployment would start — authenticated as the deployed
  * ServiceAccount with a TokenRequest token, with POD_NAMESPACE set as the downward API would — so
- * the real manifests and the real RBAC are what the e2e suite exercises.
+ * the real manifests and the real RBAC are what the e2e suite exercises. Its webhooks too: with no
+ * pod behind the webhook Service, the configurations and the CRD's conversion are pointed at the
+ * operator process on 127.0.0.1 (the one change to the manifests), and the operator serves them
+ * with the certificate it makes and injects itself, as in a cluster.
  */
 final class OperatorDeployment implements AutoCloseable {
 
@@ -46,7 +54,12 @@ final class OperatorDeployment implements AutoCloseable {
   static OperatorDeployment deploy(ControlPlane controlPlane) throws Exception {
     Path work = Files.createDirectories(Path.of("target", "e2e"));
     Path rendered = work.resolve("deploy.yaml");
-    Files.writeString(rendered, Kustomize.render(SAMPLE_OPERATOR.resolve("config/default")));
+    int webhookPort = freePort();
+    Files.writeString(
+        rendered,
+        webhooksAt(
+            Kustomize.render(SAMPLE_OPERATOR.resolve("config/default")),
+            "https://127.0.0.1:" + webhookPort));
     controlPlane.apply(List.of(rendered.toString()));
 
     Path kubeconfig = work.resolve("operator.kubeconfig");
@@ -60,7 +73,8 @@ final class OperatorDeployment implements AutoCloseable {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar",
                 SAMPLE_OPERATOR.resolve("target/guestbook-operator.jar").toString(),
-                "--health-probe-bind-address=127.0.0.1:" + probePort)
+                "--health-probe-bind-address=127.0.0.1:" + probePort,
+                "--webhook-bind-address=127.0.0.1:" + webhookPort)
             .redirectErrorStream(true)
             .redirectOutput(log.toFile());
     builder.environment().put("KUBECONFIG", kubeconfig.toAbsolutePath().toString());
@@ -79,6 +93,36 @@ final class OperatorDeployment implements AutoCloseable {
       throw e;
     }
     return deployment;
+  }
+
+  /**
+   * The rendered manifests with every webhook client (admission configurations, the CRD's
+   * conversion) calling {@code base + path} instead of the Service: what a pod behind it would
+   * serve, the operator process serves on loopback.
+   */
+  static String webhooksAt(String rendered, String base) throws IOException {
+    YAMLMapper yaml = new YAMLMapper();
+    List<String> documents = new ArrayList<>();
+    try (MappingIterator<ObjectNode> it = yaml.readerFor(ObjectNode.class).readValues(rendered)) {
+      while (it.hasNextValue()) {
+        ObjectNode document = it.nextValue();
+        if (document == null) {
+          continue;
+        }
+        List<JsonNode> clients = new ArrayList<>();
+        document.path("webhooks").forEach(w -> clients.add(w.path("clientConfig")));
+        clients.add(document.path("spec").path("conversion").path("webhook").path("clientConfig"));
+        for (JsonNode client : clients) {
+          if (client instanceof ObjectNode config && config.has("service")) {
+            String path = config.path("service").path("path").asText("/");
+            config.remove("service");
+            config.put("url", base + path);
+          }
+        }
+        documents.add(yaml.writeValueAsString(document));
+      }
+    }
+    return String.join("", documents);
   }
 
   /** The admin's control plane (standard profile: GC is part of what the suite checks). */

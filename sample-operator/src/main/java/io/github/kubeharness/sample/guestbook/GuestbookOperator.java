@@ -1,15 +1,22 @@
 package io.github.kubeharness.sample.guestbook;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.utils.Utils;
+import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
+import io.github.kubeharness.sample.guestbook.webhook.CaBundleInjector;
+import io.github.kubeharness.sample.guestbook.webhook.GuestbookWebhookServer;
+import io.github.kubeharness.sample.guestbook.webhook.WebhookCertificates;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfigurationBuilder;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,12 +32,20 @@ public final class GuestbookOperator implements AutoCloseable {
   /** Name of the leader-election Lease. */
   public static final String LEASE_NAME = "guestbook-operator-leader";
 
+  /** The deployed webhook configurations (config/webhook with config/default's prefix). */
+  public static final String MUTATING_WEBHOOK_CONFIGURATION =
+      "guestbook-mutating-webhook-configuration";
+
+  public static final String VALIDATING_WEBHOOK_CONFIGURATION =
+      "guestbook-validating-webhook-configuration";
+
   private static final Logger LOG = LoggerFactory.getLogger(GuestbookOperator.class);
 
   private final Operator operator;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private volatile boolean stopping;
   private HealthProbes probes;
+  private GuestbookWebhookServer webhooks;
 
   private GuestbookOperator(OperatorSettings settings, KubernetesClient client) {
     this.operator =
@@ -80,6 +95,9 @@ public final class GuestbookOperator implements AutoCloseable {
         settings.leaderElection() ? "Lease " + settings.leaseNamespace() + "/" + LEASE_NAME : "off",
         running.probes.address());
     try {
+      if (settings.webhookAddress() != null) {
+        running.webhooks = startWebhooks(settings, client);
+      }
       running.operator.start();
     } catch (RuntimeException e) {
       running.close();
@@ -93,6 +111,42 @@ public final class GuestbookOperator implements AutoCloseable {
     }
     LOG.info("Guestbook operator started");
     return running;
+  }
+
+  /**
+   * Serves the webhooks before reconciling starts, so that /readyz (which waits for the operator)
+   * never reports ready while the API server cannot call them yet.
+   */
+  private static GuestbookWebhookServer startWebhooks(
+      OperatorSettings settings, KubernetesClient client) {
+    String service = settings.webhookService();
+    String namespace = settings.podNamespace();
+    List<String> dnsNames =
+        List.of(
+            service,
+            service + "." + namespace,
+            service + "." + namespace + ".svc",
+            service + "." + namespace + ".svc.cluster.local");
+    InetAddress bound = settings.webhookAddress().getAddress();
+    List<String> ips =
+        bound == null || bound.isAnyLocalAddress() ? List.of() : List.of(bound.getHostAddress());
+    WebhookCertificates certificates =
+        WebhookCertificates.obtain(
+            client, namespace, OperatorSettings.WEBHOOK_SECRET, dnsNames, ips);
+    GuestbookWebhookServer server =
+        GuestbookWebhookServer.start(settings.webhookAddress(), certificates);
+    try {
+      CaBundleInjector.inject(
+          client,
+          certificates.caPem(),
+          MUTATING_WEBHOOK_CONFIGURATION,
+          VALIDATING_WEBHOOK_CONFIGURATION,
+          HasMetadata.getFullResourceName(Guestbook.class));
+      return server;
+    } catch (RuntimeException e) {
+      server.close();
+      throw e;
+    }
   }
 
   /** The running JOSDK operator. */
@@ -124,6 +178,9 @@ public final class GuestbookOperator implements AutoCloseable {
     try {
       operator.stop();
     } finally {
+      if (webhooks != null) {
+        webhooks.close();
+      }
       if (probes != null) {
         probes.close();
       }
