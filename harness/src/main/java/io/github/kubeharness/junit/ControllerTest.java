@@ -38,8 +38,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>Injected into non-static fields (when null) and into test and lifecycle method parameters, by
  * type: {@link io.fabric8.kubernetes.client.KubernetesClient} (namespaced to the test's namespace),
  * {@code @TestNamespace String}, {@link io.github.kubeharness.ControlPlane}, {@link
- * io.github.kubeharness.assertions.KubeAssertions}, JOSDK's {@code Operator}, and each running
- * reconciler or controller by its own class.
+ * io.github.kubeharness.assertions.KubeAssertions}, {@link io.github.kubeharness.webhooks.Webhooks}
+ * (with {@link #webhookHandlers()}), JOSDK's {@code Operator}, and each running reconciler or
+ * controller by its own class.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -7,6 +7,7 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.internal.backend.Backends;
 import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.internal.webhooks.WebhookServer;
+import io.github.kubeharness.internal.webhooks.WebhookSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -70,6 +71,7 @@ final class SharedCluster implements JUnitResource {
       SharedCluster cluster = new SharedCluster(controlPlane);
       if (config.controlPlane().reuse()) {
         TestNamespaces.sweepOrphans(cluster.admin);
+        WebhookSet.sweepOrphans(cluster.admin);
       }
       return cluster;
     } catch (RuntimeException e) {

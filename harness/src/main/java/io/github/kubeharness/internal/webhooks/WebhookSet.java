@@ -313,8 +313,11 @@ public final class WebhookSet implements Webhooks {
     }
   }
 
-  /** Deletes configurations of test JVMs that are gone (a kept control plane outlives them). */
-  private static void sweepOrphans(KubernetesClient admin) {
+  /**
+   * Deletes configurations of test JVMs that are gone (a kept control plane outlives them): one
+   * left with {@code failurePolicy: Fail} would refuse cluster-scoped objects it matches.
+   */
+  public static void sweepOrphans(KubernetesClient admin) {
     List<HasMetadata> stale = new ArrayList<>();
     stale.addAll(
         admin
