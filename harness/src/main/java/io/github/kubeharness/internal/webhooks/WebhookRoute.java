@@ -68,96 +68,192 @@ public abstract class WebhookRoute {
   }
 
   public static WebhookRoute admission(String path, AdmissionHandler handler) {
+    return typed(path, ADMISSION, handler::handle);
+  }
+
+  public static WebhookRoute conversion(String path, ConversionHandler handler) {
+    return typed(path, CONVERSION, handler::handle);
+  }
+
+  /** A handler of one review type, whichever public interface it came in. */
+  @FunctionalInterface
+  private interface Handler<R> {
+    R handle(R review) throws Exception;
+  }
+
+  /**
+   * What differs between admission and conversion reviews: how to read, describe and complete an
+   * answer, and how to say that the handler failed.
+   */
+  private interface ReviewType<R> {
+    Class<R> type();
+
+    String describeRequest(R review);
+
+    String uid(R review);
+
+    /** Fills in what the API server requires of an answer and the handler may have left out. */
+    boolean complete(R answer, String uid);
+
+    R failure(String uid, String message);
+
+    String failureOutcome(String message);
+
+    String outcome(R answer);
+  }
+
+  private static <R> WebhookRoute typed(String path, ReviewType<R> kind, Handler<R> handler) {
     return new WebhookRoute(path) {
       @Override
       Answer answer(String body) {
-        AdmissionReview review;
+        R review;
         try {
-          review = JSON.readValue(body, AdmissionReview.class);
+          review = JSON.readValue(body, kind.type());
         } catch (Exception e) {
           return unreadable(body, e);
         }
-        String request = Describe.admissionRequest(review);
-        String uid = review.getRequest() == null ? null : review.getRequest().getUid();
-        AdmissionReview answer;
+        String request = kind.describeRequest(review);
+        String uid = kind.uid(review);
+        R answer;
         try {
           answer = handler.handle(review);
-          if (answer == null || answer.getResponse() == null) {
-            throw new IllegalStateException("the handler returned no AdmissionReview response");
+          if (answer == null || !kind.complete(answer, uid)) {
+            throw new IllegalStateException(
+                "the handler returned no " + kind.type().getSimpleName() + " response");
           }
         } catch (Exception | LinkageError e) {
           String message = "webhook " + path + " failed: " + e;
-          AdmissionReview failed = new AdmissionReview();
-          failed.setResponse(new AdmissionResponse());
-          failed.getResponse().setUid(uid);
-          failed.getResponse().setAllowed(false);
-          // 400, not 500: fabric8 clients retry a 5xx up to ten times with back-off, which would
-          // turn a handler's bug into half a minute of retries before the test sees it.
-          failed
-              .getResponse()
-              .setStatus(new StatusBuilder().withCode(400).withMessage(message).build());
           return new Answer(
               200,
-              json(envelope(failed)),
+              json(kind.failure(uid, message)),
               request,
-              "denied (400): " + message,
+              kind.failureOutcome(message),
               Optional.of(trace(e)));
         }
-        if (answer.getResponse().getUid() == null) {
-          answer.getResponse().setUid(uid);
-        }
-        return new Answer(
-            200,
-            json(envelope(answer)),
-            request,
-            Describe.admissionOutcome(answer),
-            Optional.empty());
+        return new Answer(200, json(answer), request, kind.outcome(answer), Optional.empty());
       }
     };
   }
 
-  public static WebhookRoute conversion(String path, ConversionHandler handler) {
-    return new WebhookRoute(path) {
-      @Override
-      Answer answer(String body) {
-        ConversionReview review;
-        try {
-          review = JSON.readValue(body, ConversionReview.class);
-        } catch (Exception e) {
-          return unreadable(body, e);
+  private static final ReviewType<AdmissionReview> ADMISSION =
+      new ReviewType<>() {
+        @Override
+        public Class<AdmissionReview> type() {
+          return AdmissionReview.class;
         }
-        String request = Describe.conversionRequest(review);
-        String uid = review.getRequest() == null ? null : review.getRequest().getUid();
-        ConversionReview answer;
-        try {
-          answer = handler.handle(review);
-          if (answer == null || answer.getResponse() == null) {
-            throw new IllegalStateException("the handler returned no ConversionReview response");
+
+        @Override
+        public String describeRequest(AdmissionReview review) {
+          return Describe.admissionRequest(review);
+        }
+
+        @Override
+        public String uid(AdmissionReview review) {
+          return review.getRequest() == null ? null : review.getRequest().getUid();
+        }
+
+        // The API server wants apiVersion and kind on the answer; JOSDK's controllers set them, a
+        // hand-written handler may not.
+        @Override
+        public boolean complete(AdmissionReview answer, String uid) {
+          if (answer.getResponse() == null) {
+            return false;
           }
-        } catch (Exception | LinkageError e) {
-          String message = "conversion webhook " + path + " failed: " + e;
+          if (answer.getResponse().getUid() == null) {
+            answer.getResponse().setUid(uid);
+          }
+          if (answer.getApiVersion() == null) {
+            answer.setApiVersion("admission.k8s.io/v1");
+          }
+          if (answer.getKind() == null) {
+            answer.setKind("AdmissionReview");
+          }
+          answer.setRequest(null);
+          return true;
+        }
+
+        // 400, not 500: fabric8 clients retry a 5xx up to ten times with back-off, which would
+        // turn a handler's bug into half a minute of retries before the test sees it.
+        @Override
+        public AdmissionReview failure(String uid, String message) {
+          AdmissionReview failed = new AdmissionReview();
+          failed.setResponse(new AdmissionResponse());
+          failed.getResponse().setAllowed(false);
+          failed
+              .getResponse()
+              .setStatus(new StatusBuilder().withCode(400).withMessage(message).build());
+          complete(failed, uid);
+          return failed;
+        }
+
+        @Override
+        public String failureOutcome(String message) {
+          return "denied (400): " + message;
+        }
+
+        @Override
+        public String outcome(AdmissionReview answer) {
+          return Describe.admissionOutcome(answer);
+        }
+      };
+
+  private static final ReviewType<ConversionReview> CONVERSION =
+      new ReviewType<>() {
+        @Override
+        public Class<ConversionReview> type() {
+          return ConversionReview.class;
+        }
+
+        @Override
+        public String describeRequest(ConversionReview review) {
+          return Describe.conversionRequest(review);
+        }
+
+        @Override
+        public String uid(ConversionReview review) {
+          return review.getRequest() == null ? null : review.getRequest().getUid();
+        }
+
+        @Override
+        public boolean complete(ConversionReview answer, String uid) {
+          if (answer.getResponse() == null) {
+            return false;
+          }
+          if (answer.getResponse().getUid() == null) {
+            answer.getResponse().setUid(uid);
+          }
+          if (answer.getApiVersion() == null) {
+            answer.setApiVersion("apiextensions.k8s.io/v1");
+          }
+          if (answer.getKind() == null) {
+            answer.setKind("ConversionReview");
+          }
+          answer.setRequest(null);
+          return true;
+        }
+
+        @Override
+        public ConversionReview failure(String uid, String message) {
           ConversionReview failed = new ConversionReview();
           failed.setResponse(new ConversionResponse());
-          failed.getResponse().setUid(uid);
           failed.getResponse().setConvertedObjects(List.of());
           failed
               .getResponse()
               .setResult(new StatusBuilder().withStatus("Failure").withMessage(message).build());
-          return new Answer(
-              200, json(envelope(failed)), request, "failed: " + message, Optional.of(trace(e)));
+          complete(failed, uid);
+          return failed;
         }
-        if (answer.getResponse().getUid() == null) {
-          answer.getResponse().setUid(uid);
+
+        @Override
+        public String failureOutcome(String message) {
+          return "failed: " + message;
         }
-        return new Answer(
-            200,
-            json(envelope(answer)),
-            request,
-            Describe.conversionOutcome(answer),
-            Optional.empty());
-      }
-    };
-  }
+
+        @Override
+        public String outcome(ConversionReview answer) {
+          return Describe.conversionOutcome(answer);
+        }
+      };
 
   public static WebhookRoute raw(String path, RawWebhookHandler handler) {
     return new WebhookRoute(path) {
@@ -222,30 +318,6 @@ public abstract class WebhookRoute {
     String message = "not a review kube-harness can read: " + e.getMessage();
     return new Answer(
         400, "{\"message\":" + quote(message) + "}", abbreviate(body), "400", Optional.of(message));
-  }
-
-  // The API server wants apiVersion and kind on the answer; JOSDK's controllers set them, a
-  // hand-written handler may not.
-  private static AdmissionReview envelope(AdmissionReview review) {
-    if (review.getApiVersion() == null) {
-      review.setApiVersion("admission.k8s.io/v1");
-    }
-    if (review.getKind() == null) {
-      review.setKind("AdmissionReview");
-    }
-    review.setRequest(null);
-    return review;
-  }
-
-  private static ConversionReview envelope(ConversionReview review) {
-    if (review.getApiVersion() == null) {
-      review.setApiVersion("apiextensions.k8s.io/v1");
-    }
-    if (review.getKind() == null) {
-      review.setKind("ConversionReview");
-    }
-    review.setRequest(null);
-    return review;
   }
 
   private static String json(Object value) {
