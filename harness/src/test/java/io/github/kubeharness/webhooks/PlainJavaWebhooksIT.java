@@ -1,0 +1,91 @@
+package io.github.kubeharness.webhooks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.junit.fixtures.GadgetWebhooks;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Webhooks without JUnit's extension: {@link Webhooks#serve} on a control plane of one's own, its
+ * CRD's conversion rewritten by {@link Webhooks#installCrds}, the configurations applied for one
+ * namespace and removed again on close.
+ */
+class PlainJavaWebhooksIT {
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void servesInstallsAndRemovesTheWebhooks() throws Exception {
+    try (ControlPlane controlPlane = ControlPlane.create(ControlPlaneOptions.defaults())) {
+      controlPlane.start();
+      try (KubernetesClient client = controlPlane.newClient();
+          Webhooks webhooks =
+              Webhooks.serve(
+                  controlPlane,
+                  List.of("src/test/resources/webhooks/gadgets"),
+                  new GadgetWebhooks())) {
+        assertThat(webhooks.installCrds(List.of("src/test/resources/crds-webhooks"), List.of()))
+            .isEqualTo(1);
+        client
+            .namespaces()
+            .resource(
+                new NamespaceBuilder().withNewMetadata().withName("plain").endMetadata().build())
+            .create();
+        var gadgets =
+            client
+                .genericKubernetesResources("test.kubeharness.io/v1", "Gadget")
+                .inNamespace("plain");
+        try (AutoCloseable installed = webhooks.install("plain")) {
+          gadgets
+              .resource(
+                  new io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder()
+                      .withApiVersion("test.kubeharness.io/v1")
+                      .withKind("Gadget")
+                      .withNewMetadata()
+                      .withName("g")
+                      .endMetadata()
+                      .addToAdditionalProperties("spec", Map.of("replicas", 1))
+                      .build())
+              .create();
+          GenericKubernetesResource stored = gadgets.withName("g").get();
+          assertThat((Map<Object, Object>) stored.getAdditionalProperties().get("spec"))
+              .containsEntry("color", "blue");
+          assertThat(
+                  client
+                      .admissionRegistration()
+                      .v1()
+                      .mutatingWebhookConfigurations()
+                      .withLabel("kube-harness.io/webhooks-for", "plain")
+                      .list()
+                      .getItems())
+              .hasSize(1);
+        }
+        assertThat(
+                client
+                    .admissionRegistration()
+                    .v1()
+                    .mutatingWebhookConfigurations()
+                    .withLabel("kube-harness.io/webhooks-for", "plain")
+                    .list()
+                    .getItems())
+            .isEmpty();
+        // Conversion needs no namespace: the CRD itself calls the server.
+        GenericKubernetesResource asAlpha =
+            client
+                .genericKubernetesResources("test.kubeharness.io/v1alpha1", "Gadget")
+                .inNamespace("plain")
+                .withName("g")
+                .get();
+        assertThat((Map<Object, Object>) asAlpha.getAdditionalProperties().get("spec"))
+            .containsEntry("size", 1);
+        assertThat(webhooks.calls()).isNotEmpty();
+      }
+    }
+  }
+}
