@@ -63,7 +63,7 @@ final class Describe {
       byte[] decoded = java.util.Base64.getDecoder().decode(base64Patch);
       JsonNode ops = Serialization.jsonMapper().readTree(decoded);
       if (ops.isArray()) {
-        return WebhookRoute.abbreviate(
+        return abbreviate(
             java.util.stream.StreamSupport.stream(ops.spliterator(), false)
                 .map(op -> op.path("op").asText() + " " + op.path("path").asText())
                 .collect(Collectors.joining(", ")));
@@ -113,9 +113,9 @@ final class Describe {
         return conversionRequest(
             Serialization.jsonMapper().treeToValue(node, ConversionReview.class));
       }
-      return kind.isEmpty() ? WebhookRoute.abbreviate(body) : kind;
+      return kind.isEmpty() ? abbreviate(body) : kind;
     } catch (Exception e) {
-      return WebhookRoute.abbreviate(body);
+      return abbreviate(body);
     }
   }
 
@@ -132,7 +132,7 @@ final class Describe {
     if (response.has("convertedObjects") || response.has("result")) {
       return "conversion answer, result " + response.path("result").path("status").asText("?");
     }
-    return "answered " + WebhookRoute.abbreviate(answer.toString());
+    return "answered " + abbreviate(answer.toString());
   }
 
   private static String objectName(Object object) {
@@ -143,5 +143,11 @@ final class Describe {
       return map.get("kind") + " " + metadata.get("namespace") + "/" + metadata.get("name");
     }
     return String.valueOf(object);
+  }
+
+  /** {@code s} on one line, at most 300 characters. */
+  static String abbreviate(String s) {
+    String oneLine = s.replaceAll("\\s+", " ");
+    return oneLine.length() > 300 ? oneLine.substring(0, 300) + "..." : oneLine;
   }
 }

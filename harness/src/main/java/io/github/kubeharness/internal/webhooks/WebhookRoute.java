@@ -281,7 +281,8 @@ public abstract class WebhookRoute {
               text,
               request,
               "answered " + text.length() + " characters that are not JSON",
-              Optional.of("the answer is not JSON (" + e.getMessage() + "): " + abbreviate(text)));
+              Optional.of(
+                  "the answer is not JSON (" + e.getMessage() + "): " + Describe.abbreviate(text)));
         }
       }
     };
@@ -317,7 +318,11 @@ public abstract class WebhookRoute {
   private static Answer unreadable(String body, Exception e) {
     String message = "not a review kube-harness can read: " + e.getMessage();
     return new Answer(
-        400, "{\"message\":" + quote(message) + "}", abbreviate(body), "400", Optional.of(message));
+        400,
+        "{\"message\":" + quote(message) + "}",
+        Describe.abbreviate(body),
+        "400",
+        Optional.of(message));
   }
 
   private static String json(Object value) {
@@ -340,10 +345,5 @@ public abstract class WebhookRoute {
     StringWriter out = new StringWriter();
     e.printStackTrace(new PrintWriter(out));
     return out.toString().strip();
-  }
-
-  static String abbreviate(String s) {
-    String oneLine = s.replaceAll("\\s+", " ");
-    return oneLine.length() > 300 ? oneLine.substring(0, 300) + "..." : oneLine;
   }
 }
