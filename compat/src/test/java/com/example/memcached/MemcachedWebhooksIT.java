@@ -4,6 +4,7 @@ import static io.github.kubeharness.assertions.KubeAssertions.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.kubeharness.junit.ControllerTest;
@@ -13,7 +14,6 @@ import io.github.kubeharness.webhooks.Webhooks;
 import io.javaoperatorsdk.webhook.admission.AdmissionController;
 import io.javaoperatorsdk.webhook.admission.NotAllowedException;
 import io.javaoperatorsdk.webhook.admission.validation.Validator;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
