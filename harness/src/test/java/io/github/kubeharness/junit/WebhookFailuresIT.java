@@ -38,13 +38,15 @@ class WebhookFailuresIT {
         .contains("at io.github.kubeharness.junit.scenarios.WebhookScenarios$BrokenHandlers");
 
     assertThat(failure(outcomes, "handlerAnswersMalformedJson()"))
-        .contains("malformed.test.kubeharness.io");
+        .contains("malformed.test.kubeharness.io")
+        .contains("json parse error");
     assertThat(Files.readString(reports.resolve("handlerAnswersMalformedJson/webhooks.txt")))
         .contains("/validate-malformed  CREATE Gadget v1 ")
         .contains("the answer is not JSON");
 
     assertThat(failure(outcomes, "handlerIsSlowerThanItsTimeout()"))
-        .contains("slow.test.kubeharness.io");
+        .contains("slow.test.kubeharness.io")
+        .contains("context deadline exceeded");
     assertThat(Files.readString(reports.resolve("handlerIsSlowerThanItsTimeout/webhooks.txt")))
         .contains("/validate-slow  CREATE Gadget v1 ")
         .contains("past the configuration's timeoutSeconds: 1");
