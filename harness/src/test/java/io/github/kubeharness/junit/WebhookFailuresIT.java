@@ -49,7 +49,8 @@ class WebhookFailuresIT {
         .contains("context deadline exceeded");
     assertThat(Files.readString(reports.resolve("handlerIsSlowerThanItsTimeout/webhooks.txt")))
         .contains("/validate-slow  CREATE Gadget v1 ")
-        .contains("past the configuration's timeoutSeconds: 1");
+        .contains("still running after")
+        .contains("the configuration's timeoutSeconds: 2");
 
     // Every test's configurations went with it.
     assertThat(

@@ -144,7 +144,7 @@ public final class WebhookServer implements AutoCloseable {
                 call.request(),
                 "no answer yet",
                 took,
-                late(running.fullPath(), took).or(() -> Optional.of("still running"))));
+                Optional.of(stillRunning(running.fullPath(), took))));
       }
     }
     return result;
@@ -226,6 +226,22 @@ public final class WebhookServer implements AutoCloseable {
     synchronized (calls) {
       calls.add(new LoggedCall(path, call));
     }
+  }
+
+  // The API server's clock for the timeout started before the request reached us: a call still
+  // running near its timeout has probably been given up already.
+  private String stillRunning(String path, Duration took) {
+    Integer timeout = timeouts.get(path);
+    return "still running after "
+        + took.toMillis()
+        + " ms"
+        + (timeout == null
+            ? ""
+            : "; the configuration's timeoutSeconds: "
+                + timeout
+                + (took.toMillis() > timeout * 1000L
+                    ? " (the API server gave up and applied the failurePolicy)"
+                    : ""));
   }
 
   private Optional<String> late(String path, Duration took) {

@@ -30,7 +30,7 @@ public final class WebhookScenarios {
           .admission(
               "/validate-slow",
               review -> {
-                Thread.sleep(2_500);
+                Thread.sleep(4_000);
                 return review;
               });
     }
