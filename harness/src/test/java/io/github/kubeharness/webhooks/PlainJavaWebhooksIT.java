@@ -56,25 +56,9 @@ class PlainJavaWebhooksIT {
           GenericKubernetesResource stored = gadgets.withName("g").get();
           assertThat((Map<Object, Object>) stored.getAdditionalProperties().get("spec"))
               .containsEntry("color", "blue");
-          assertThat(
-                  client
-                      .admissionRegistration()
-                      .v1()
-                      .mutatingWebhookConfigurations()
-                      .withLabel("kube-harness.io/webhooks-for", "plain")
-                      .list()
-                      .getItems())
-              .hasSize(1);
+          assertThat(configurationsFor(client, "plain")).hasSize(1);
         }
-        assertThat(
-                client
-                    .admissionRegistration()
-                    .v1()
-                    .mutatingWebhookConfigurations()
-                    .withLabel("kube-harness.io/webhooks-for", "plain")
-                    .list()
-                    .getItems())
-            .isEmpty();
+        assertThat(configurationsFor(client, "plain")).isEmpty();
         // Conversion needs no namespace: the CRD itself calls the server.
         GenericKubernetesResource asAlpha =
             client
@@ -87,5 +71,15 @@ class PlainJavaWebhooksIT {
         assertThat(webhooks.calls()).isNotEmpty();
       }
     }
+  }
+
+  private static java.util.List<?> configurationsFor(KubernetesClient client, String namespace) {
+    return client
+        .admissionRegistration()
+        .v1()
+        .mutatingWebhookConfigurations()
+        .withLabel("kube-harness.io/webhooks-for", namespace)
+        .list()
+        .getItems();
   }
 }
