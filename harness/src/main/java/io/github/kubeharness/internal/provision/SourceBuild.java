@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -227,11 +228,19 @@ final class SourceBuild {
     return writeModule(name, goMod.toString());
   }
 
+  /**
+   * The modules {@code goMod} replaces by local paths: the ones a build from the proxy must pin to
+   * the release. A replacement by {@code ./FORBIDDEN_DEPENDENCY} (etcd 3.6 marks modules that must
+   * never enter its build so) is none of them: it needs no version, and pinning {@code
+   * go.etcd.io/etcd} to v3.x is not even valid Go.
+   */
   static List<String> localReplacements(String goMod) {
     List<String> modules = new ArrayList<>();
     Matcher m = LOCAL_REPLACE.matcher(goMod);
     while (m.find()) {
-      modules.add(m.group(1));
+      if (!m.group(0).contains("FORBIDDEN_DEPENDENCY")) {
+        modules.add(m.group(1));
+      }
     }
     return modules;
   }
@@ -270,11 +279,16 @@ final class SourceBuild {
   }
 
   private String readGoMod(String module, String version) {
-    String json =
-        run(
-            workRoot,
-            List.of(go, "mod", "download", "-json", module + "@" + version),
-            "downloading " + module + "@" + version);
+    String json;
+    try {
+      json =
+          run(
+              workRoot,
+              List.of(go, "mod", "download", "-json", module + "@" + version),
+              "downloading " + module + "@" + version);
+    } catch (KubeHarnessException e) {
+      throw unknownVersion(module, version).orElse(e);
+    }
     String goMod = goModPath(json);
     if (goMod.isEmpty()) {
       throw new KubeHarnessException(
@@ -293,6 +307,49 @@ final class SourceBuild {
     } catch (IOException e) {
       throw new KubeHarnessException("Cannot read " + goMod + ": " + e, e);
     }
+  }
+
+  /**
+   * When the module proxy does not serve {@code module@version} at all, an error that says so and
+   * lists what it does serve of that minor (a typo'd or not yet published patch is the usual
+   * cause); empty when it does, or when the list cannot be had either.
+   */
+  private Optional<KubeHarnessException> unknownVersion(String module, String version) {
+    List<String> served;
+    try {
+      served = servedVersions(run(workRoot, List.of(go, "list", "-m", "-versions", module), null));
+    } catch (KubeHarnessException e) {
+      return Optional.empty();
+    }
+    if (served.isEmpty() || served.contains(version)) {
+      return Optional.empty();
+    }
+    return Optional.of(new KubeHarnessException(versionNotServed(module, version, served)));
+  }
+
+  /** The versions of {@code go list -m -versions}'s output ({@code module v1 v2 ...}). */
+  static List<String> servedVersions(String listOutput) {
+    String[] words = listOutput.trim().split("\\s+");
+    return words.length < 2 ? List.of() : List.of(words).subList(1, words.length);
+  }
+
+  static String versionNotServed(String module, String version, List<String> served) {
+    String minor = version.replaceFirst("^(v\\d+\\.\\d+)\\..*$", "$1.");
+    List<String> sameMinor = served.stream().filter(v -> v.startsWith(minor)).toList();
+    return module
+        + "@"
+        + version
+        + " is not served by the Go module proxy (go env GOPROXY): "
+        + (sameMinor.isEmpty()
+            ? "it serves no " + minor.substring(0, minor.length() - 1) + ".x"
+            : "of " + minor.substring(0, minor.length() - 1) + " it serves " + sameMinor)
+        + "; its newest release is "
+        + served.stream()
+            .filter(v -> !v.contains("-"))
+            .reduce((a, b) -> b)
+            .orElse(served.get(served.size() - 1))
+        + ". Set kubeharness.kubernetes.version (or @ControllerTest(kubernetesVersion)) to a"
+        + " served version.";
   }
 
   /** The {@code GoMod} field of {@code go mod download -json}'s output; empty when absent. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.kubeharness.KubeHarnessException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The go.mod reading of {@link SourceBuild}, which decides what the build module replaces. */
@@ -56,6 +57,26 @@ class SourceBuildTest {
   }
 
   @Test
+  void replacementsThatForbidAModuleNeedNoVersion() {
+    String etcdServer =
+        """
+        module go.etcd.io/etcd/server/v3
+
+        replace (
+        	go.etcd.io/etcd/api/v3 => ../api
+        	go.etcd.io/etcd/pkg/v3 => ../pkg
+        )
+
+        // Bad imports are sometimes causing attempts to pull that code.
+        replace go.etcd.io/etcd => ./FORBIDDEN_DEPENDENCY
+
+        replace go.etcd.io/tests/v3 => ./FORBIDDEN_DEPENDENCY
+        """;
+    assertThat(SourceBuild.localReplacements(etcdServer))
+        .containsExactly("go.etcd.io/etcd/api/v3", "go.etcd.io/etcd/pkg/v3");
+  }
+
+  @Test
   void localReplacementsToleratesWindowsLineEndings() {
     assertThat(SourceBuild.localReplacements(KUBERNETES_GO_MOD.replace("\n", "\r\n")))
         .containsExactly(
@@ -91,5 +112,23 @@ class SourceBuildTest {
         .hasMessageContaining("etcd version to build is unknown")
         .hasMessageContaining("KUBEBUILDER_ASSETS")
         .hasMessageContaining("TEST_ASSET_ETCD");
+  }
+
+  @Test
+  void aVersionTheProxyDoesNotServeIsNamedWithThoseOfItsMinorThatItDoes() {
+    List<String> served =
+        SourceBuild.servedVersions(
+            "k8s.io/kubernetes v1.35.4 v1.36.1 v1.36.3 v1.37.2 v1.38.0-beta.0\n");
+    assertThat(served)
+        .containsExactly("v1.35.4", "v1.36.1", "v1.36.3", "v1.37.2", "v1.38.0-beta.0");
+
+    assertThat(SourceBuild.versionNotServed("k8s.io/kubernetes", "v1.36.6", served))
+        .contains("k8s.io/kubernetes@v1.36.6 is not served by the Go module proxy")
+        .contains("of v1.36 it serves [v1.36.1, v1.36.3]")
+        .contains("its newest release is v1.37.2")
+        .contains("kubeharness.kubernetes.version");
+    assertThat(SourceBuild.versionNotServed("k8s.io/kubernetes", "v1.33.0", served))
+        .contains("it serves no v1.33.x");
+    assertThat(SourceBuild.servedVersions("k8s.io/kubernetes\n")).isEmpty();
   }
 }
