@@ -255,11 +255,7 @@ abstract class AbstractControlPlane implements ControlPlane {
 
   @Override
   public synchronized int installCrds(List<String> crdPaths, List<Class<?>> crdClasses) {
-    int changed = crdInstaller().install(crdPaths, crdClasses);
-    if (changed > 0) {
-      newResourceTypesInstalled();
-    }
-    return changed;
+    return installCrdDocuments(CrdInstaller.documents(crdPaths, crdClasses));
   }
 
   /** {@link #installCrds} of documents already read (and rewritten: conversion webhooks). */

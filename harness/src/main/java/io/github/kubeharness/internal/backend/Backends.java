@@ -50,7 +50,6 @@ public final class Backends implements BackendProvider {
     };
   }
 
-  /** The faults of {@code controlPlane}, when its backend runs the fault proxy (local). */
   /**
    * Installs CRD documents already read (and rewritten, for conversion webhooks) on a control plane
    * of kube-harness's.
@@ -66,6 +65,7 @@ public final class Backends implements BackendProvider {
             + " is not one.");
   }
 
+  /** The faults of {@code controlPlane}, when its backend runs the fault proxy (local). */
   public static Optional<ProxyFaults> faultsOf(ControlPlane controlPlane) {
     return controlPlane instanceof LocalControlPlane local && local.isRunning() && !local.kept()
         ? Optional.of((ProxyFaults) local.faults())

@@ -43,16 +43,10 @@ final class ClassWebhooks implements JUnitResource {
     WebhookSet set =
         WebhookSet.create(
             cluster.webhookServer(),
-            false,
             cluster.controlPlane(),
             cluster.admin(),
-            false,
             config.webhooks(),
-            routes -> {
-              for (WebhookHandlers h : handlers) {
-                h.register(routes);
-              }
-            },
+            handlers,
             where);
     return Optional.of(new ClassWebhooks(set, handlers));
   }

@@ -204,7 +204,8 @@ public final class ControllerTestLifecycle {
                         + parameter.getDeclaringExecutable()
                         + ": no such controller is running. Injectable: KubernetesClient,"
                         + " @TestNamespace String, ControlPlane, KubeAssertions, Simulation,"
-                        + " Faults, Webhooks (with webhookHandlers), Operator and the classes listed in reconcilers/controllers."));
+                        + " Faults, Webhooks (with webhookHandlers), Operator and the classes"
+                        + " listed in reconcilers/controllers."));
   }
 
   private static Optional<TestScope> scope(ExtensionContext context) {

@@ -107,10 +107,12 @@ final class SharedCluster implements JUnitResource {
 
   /**
    * The server of every webhook the classes on this cluster serve, started by the first that asks:
-   * it lives as long as the cluster, since conversion webhooks are cluster-wide.
+   * it lives as long as the cluster, since conversion webhooks are cluster-wide. Before it, the
+   * configurations that dead JVMs left on a cluster that outlives them (existing) go.
    */
   synchronized WebhookServer webhookServer() {
     if (webhookServer == null) {
+      WebhookSet.sweepOrphans(admin);
       webhookServer = WebhookServer.start();
     }
     return webhookServer;

@@ -102,18 +102,18 @@ final class TestReports {
         return "";
       }
       Files.write(file, calls.stream().map(WebhookCall::toString).toList());
-      long failed = calls.stream().filter(c -> c.error().isPresent()).count();
+      List<WebhookCall> failed = calls.stream().filter(c -> c.error().isPresent()).toList();
       return "\n  webhooks.txt: "
           + calls.size()
           + " webhook calls"
-          + (failed == 0
+          + (failed.isEmpty()
               ? ""
               : ", "
-                  + failed
+                  + failed.size()
                   + " failed (first: "
-                  + calls.stream().filter(c -> c.error().isPresent()).findFirst().get().path()
+                  + failed.get(0).path()
                   + " on "
-                  + calls.stream().filter(c -> c.error().isPresent()).findFirst().get().request()
+                  + failed.get(0).request()
                   + ")");
     } catch (IOException e) {
       return "\n  webhooks.txt: not written (" + e.getMessage() + ")";

@@ -38,10 +38,10 @@ public final class WebhookSet implements Webhooks {
   private static final AtomicInteger SETS = new AtomicInteger();
 
   private final WebhookServer server;
-  private final boolean ownsServer;
   private final ControlPlane controlPlane;
   private final KubernetesClient admin;
-  private final boolean ownsAdmin;
+  // Webhooks.serve's set owns its server and client; a class's set borrows the cluster's.
+  private final boolean ownsServerAndClient;
   private final WebhookManifests manifests;
   private final CollectedRoutes routes;
   private final String prefix = "/set-" + SETS.incrementAndGet();
@@ -50,17 +50,15 @@ public final class WebhookSet implements Webhooks {
 
   private WebhookSet(
       WebhookServer server,
-      boolean ownsServer,
       ControlPlane controlPlane,
       KubernetesClient admin,
-      boolean ownsAdmin,
+      boolean ownsServerAndClient,
       WebhookManifests manifests,
       CollectedRoutes routes) {
     this.server = server;
-    this.ownsServer = ownsServer;
     this.controlPlane = controlPlane;
     this.admin = admin;
-    this.ownsAdmin = ownsAdmin;
+    this.ownsServerAndClient = ownsServerAndClient;
     this.manifests = manifests;
     this.routes = routes;
   }
@@ -81,7 +79,9 @@ public final class WebhookSet implements Webhooks {
     KubernetesClient admin = null;
     try {
       admin = controlPlane.newClient();
-      return create(server, true, controlPlane, admin, true, manifests, handlers, "Webhooks.serve");
+      sweepOrphans(admin);
+      return create(
+          server, controlPlane, admin, true, manifests, List.of(handlers), "Webhooks.serve");
     } catch (RuntimeException e) {
       server.close();
       if (admin != null) {
@@ -97,32 +97,42 @@ public final class WebhookSet implements Webhooks {
    */
   public static WebhookSet create(
       WebhookServer server,
-      boolean ownsServer,
       ControlPlane controlPlane,
       KubernetesClient admin,
-      boolean ownsAdmin,
       List<String> manifestEntries,
-      WebhookHandlers handlers,
+      List<WebhookHandlers> handlers,
+      String where) {
+    return create(server, controlPlane, admin, false, manifestEntries, handlers, where);
+  }
+
+  private static WebhookSet create(
+      WebhookServer server,
+      ControlPlane controlPlane,
+      KubernetesClient admin,
+      boolean ownsServerAndClient,
+      List<String> manifestEntries,
+      List<WebhookHandlers> handlers,
       String where) {
     WebhookManifests manifests = WebhookManifests.read(manifestEntries);
     CollectedRoutes routes = new CollectedRoutes(server::tls, where);
-    try {
-      handlers.register(routes);
-    } catch (KubeHarnessException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new KubeHarnessException(
-          where + ": " + handlers.getClass().getName() + ".register failed: " + e, e);
+    for (WebhookHandlers h : handlers) {
+      try {
+        h.register(routes);
+      } catch (KubeHarnessException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new KubeHarnessException(
+            where + ": " + h.getClass().getName() + ".register failed: " + e, e);
+      }
     }
     requireHandlers(manifests, routes, where);
     WebhookSet set =
-        new WebhookSet(server, ownsServer, controlPlane, admin, ownsAdmin, manifests, routes);
+        new WebhookSet(server, controlPlane, admin, ownsServerAndClient, manifests, routes);
     for (CollectedRoutes.Target target : routes.targets().values()) {
       if (!target.external()) {
         server.mount(set.prefix + target.path(), target.route());
       }
     }
-    sweepOrphans(admin);
     return set;
   }
 
@@ -381,10 +391,8 @@ public final class WebhookSet implements Webhooks {
       }
     }
     server.unmount(prefix + "/");
-    if (ownsServer) {
+    if (ownsServerAndClient) {
       server.close();
-    }
-    if (ownsAdmin) {
       admin.close();
     }
     if (failure != null) {
