@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.junit.fixtures.ExternalWebhookServer;
+import io.github.kubeharness.junit.fixtures.GadgetWebhooks;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,7 @@ class ExternalWebhookServerIT {
             () ->
                 client
                     .genericKubernetesResources("test.kubeharness.io/v1", "Gadget")
-                    .resource(WebhooksIT.gadget("v1", "outside", Map.of("replicas", 1)))
+                    .resource(GadgetWebhooks.gadget("v1", "outside", Map.of("replicas", 1)))
                     .create())
         .hasMessageContaining("vgadget.test.kubeharness.io")
         .hasMessageContaining(ExternalWebhookServer.MESSAGE);

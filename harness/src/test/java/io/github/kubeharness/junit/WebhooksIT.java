@@ -1,10 +1,10 @@
 package io.github.kubeharness.junit;
 
+import static io.github.kubeharness.junit.fixtures.GadgetWebhooks.gadget;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -155,17 +155,6 @@ class WebhooksIT {
           Resource<GenericKubernetesResource>>
       gadgets(String version) {
     return client.genericKubernetesResources("test.kubeharness.io/" + version, "Gadget");
-  }
-
-  static GenericKubernetesResource gadget(String version, String name, Map<String, Object> spec) {
-    return new GenericKubernetesResourceBuilder()
-        .withApiVersion("test.kubeharness.io/" + version)
-        .withKind("Gadget")
-        .withNewMetadata()
-        .withName(name)
-        .endMetadata()
-        .addToAdditionalProperties("spec", new java.util.HashMap<>(spec))
-        .build();
   }
 
   @SuppressWarnings("unchecked")

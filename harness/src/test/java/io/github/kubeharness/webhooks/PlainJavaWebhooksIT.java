@@ -42,17 +42,7 @@ class PlainJavaWebhooksIT {
                 .genericKubernetesResources("test.kubeharness.io/v1", "Gadget")
                 .inNamespace("plain");
         try (AutoCloseable installed = webhooks.install("plain")) {
-          gadgets
-              .resource(
-                  new io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder()
-                      .withApiVersion("test.kubeharness.io/v1")
-                      .withKind("Gadget")
-                      .withNewMetadata()
-                      .withName("g")
-                      .endMetadata()
-                      .addToAdditionalProperties("spec", Map.of("replicas", 1))
-                      .build())
-              .create();
+          gadgets.resource(GadgetWebhooks.gadget("v1", "g", Map.of("replicas", 1))).create();
           GenericKubernetesResource stored = gadgets.withName("g").get();
           assertThat((Map<Object, Object>) stored.getAdditionalProperties().get("spec"))
               .containsEntry("color", "blue");

@@ -1,6 +1,6 @@
 package io.github.kubeharness.junit.scenarios;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -79,16 +79,16 @@ public final class WebhookScenarios {
           .genericKubernetesResources("test.kubeharness.io/v1", "Gadget")
           .inNamespace(namespace)
           .resource(
-              new GenericKubernetesResourceBuilder()
-                  .withApiVersion("test.kubeharness.io/v1")
-                  .withKind("Gadget")
-                  .withNewMetadata()
-                  .withName("g-" + testCase)
-                  .addToLabels("case", testCase)
-                  .endMetadata()
-                  .addToAdditionalProperties("spec", Map.of("replicas", 1))
-                  .build())
+              labelled(
+                  GadgetWebhooks.gadget("v1", "g-" + testCase, Map.of("replicas", 1)), testCase))
           .create();
+    }
+
+    // Each broken webhook's objectSelector picks the Gadgets labelled with its case.
+    private static GenericKubernetesResource labelled(
+        GenericKubernetesResource gadget, String testCase) {
+      gadget.getMetadata().setLabels(Map.of("case", testCase));
+      return gadget;
     }
   }
 
