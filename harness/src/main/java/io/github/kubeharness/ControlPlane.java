@@ -57,6 +57,14 @@ public interface ControlPlane extends AutoCloseable {
   /** The components this control plane runs. */
   Profile profile();
 
+  /**
+   * The Kubernetes version the API server reports ({@code /version}'s {@code gitVersion} without
+   * the {@code v}): {@code 1.36.3}, or {@code 1.37.2+k3s1} on k3s. What a test branches on when a
+   * behaviour differs between the versions of a {@link
+   * io.github.kubeharness.junit.ControllerTest#kubernetesVersions() matrix}.
+   */
+  String kubernetesVersion();
+
   /** Base URL of the API server, e.g. {@code https://127.0.0.1:41234} (no trailing slash). */
   String apiServerUrl();
 

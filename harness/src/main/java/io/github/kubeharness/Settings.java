@@ -34,6 +34,13 @@ public final class Settings {
    */
   public static final String KUBERNETES_VERSION = "kubeharness.kubernetes.version";
 
+  /**
+   * The version matrix of {@code @MatrixTest} methods, comma-separated ({@code 1.35,1.36,1.37}; a
+   * minor means its newest patch): replaces the classes' {@code kubernetesVersions}, so that CI can
+   * widen or narrow the matrix without code changes. Default: each class's own.
+   */
+  public static final String KUBERNETES_VERSIONS = "kubeharness.kubernetes.versions";
+
   /** Container network mode: {@code bridge|host}. Default {@code bridge}. */
   public static final String NETWORK = "kubeharness.network";
 
@@ -124,6 +131,10 @@ public final class Settings {
           new Setting(BACKEND, "auto|local|container|k3s|existing|kind", "auto"),
           new Setting(PROFILE, "minimal|standard|simulated", "minimal"),
           new Setting(KUBERNETES_VERSION, "MAJOR.MINOR.PATCH", Versions.KUBERNETES),
+          new Setting(
+              KUBERNETES_VERSIONS,
+              "versions, comma-separated (MAJOR.MINOR or MAJOR.MINOR.PATCH)",
+              "the class's kubernetesVersions"),
           new Setting(NETWORK, "bridge|host", "bridge"),
           new Setting(OFFLINE, "true|false", "false"),
           new Setting(

@@ -14,6 +14,7 @@ import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.internal.provision.Binaries;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.internal.provision.Component;
+import io.github.kubeharness.internal.provision.KubernetesReleases;
 import io.github.kubeharness.internal.reuse.KeptControlPlane;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -109,7 +110,9 @@ public final class KubeHarnessCli implements Callable<Integer> {
     @Option(
         names = "--kubernetes-version",
         paramLabel = "V",
-        description = "Default: the kubeharness.kubernetes.version setting.")
+        description =
+            "1.36.3, or a minor (1.36) for its newest patch that can be had. Default: the"
+                + " kubeharness.kubernetes.version setting.")
     String kubernetesVersion;
 
     ControlPlaneOptions options() {
@@ -118,7 +121,8 @@ public final class KubeHarnessCli implements Callable<Integer> {
         builder.withProfile(profile);
       }
       if (kubernetesVersion != null) {
-        builder.withKubernetesVersion(kubernetesVersion);
+        builder.withKubernetesVersion(
+            new KubernetesReleases(builder.build()).resolve(kubernetesVersion));
       }
       return builder.build();
     }

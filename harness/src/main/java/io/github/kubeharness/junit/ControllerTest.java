@@ -77,6 +77,20 @@ public @interface ControllerTest {
   /** Kubernetes version, e.g. {@code 1.37.2}. Default: {@code kubeharness.kubernetes.version}. */
   String kubernetesVersion() default "";
 
+  /** Setting behind {@link #kubernetesVersions()}; when set, it replaces the attribute. */
+  String KUBERNETES_VERSIONS_PROPERTY = Settings.KUBERNETES_VERSIONS;
+
+  /**
+   * A version matrix: every {@link MatrixTest} of the class runs once per version, each on a
+   * control plane of its own (shared, like any, by the classes that ask for the same), displayed as
+   * {@code createsADeployment() [k8s 1.36.3]}. A minor ({@code "1.36"}) means its newest patch that
+   * can be had (from the Go module proxy's list, or the cache); a full version is taken as is. A
+   * version that cannot be had fails its own tests with the reason; the others run. The setting
+   * {@code kubeharness.kubernetes.versions} replaces this list. The class's tests must be {@link
+   * MatrixTest}s. Not with {@link #kubernetesVersion()}, nor on the existing backend.
+   */
+  String[] kubernetesVersions() default {};
+
   /**
    * CRDs to install: YAML files, directories of them (every {@code .yaml}/{@code .yml} that holds a
    * CustomResourceDefinition), or {@code classpath:} resources. Relative paths are resolved against

@@ -4,11 +4,13 @@ import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.Settings;
 import io.github.kubeharness.internal.junit.ControllerTestLifecycle;
 import io.github.kubeharness.internal.junit.ExtensionConfig;
 import io.github.kubeharness.internal.junit.RbacManifests;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -18,6 +20,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
@@ -30,10 +34,12 @@ public final class ControllerTestExtension
         BeforeEachCallback,
         AfterEachCallback,
         ParameterResolver,
-        TestExecutionExceptionHandler {
+        TestExecutionExceptionHandler,
+        TestTemplateInvocationContextProvider {
 
   private final ControllerTestLifecycle lifecycle =
-      new ControllerTestLifecycle(ControllerTestExtension::read, TestNamespace.class);
+      new ControllerTestLifecycle(
+          ControllerTestExtension::read, TestNamespace.class, MatrixTest.class);
 
   @Override
   public void beforeAll(ExtensionContext context) {
@@ -59,6 +65,17 @@ public final class ControllerTestExtension
   @Override
   public void afterAll(ExtensionContext context) {
     lifecycle.afterAll(context);
+  }
+
+  @Override
+  public boolean supportsTestTemplate(ExtensionContext context) {
+    return lifecycle.isMatrixTest(context);
+  }
+
+  @Override
+  public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(
+      ExtensionContext context) {
+    return lifecycle.matrixInvocations(context);
   }
 
   @Override
@@ -99,10 +116,17 @@ public final class ControllerTestExtension
         // Faults restart the apiserver and route traffic: not on one kept for other JVMs.
         options.withReuse(false);
       }
+      List<String> declared = versions(List.of(annotation.kubernetesVersions()));
+      List<String> matrix =
+          Settings.get(Settings.KUBERNETES_VERSIONS)
+              .map(value -> versions(List.of(value.split(","))))
+              .orElse(declared);
       return new ExtensionConfig(
           testClass,
           options.build(),
           !annotation.kubernetesVersion().isBlank(),
+          matrix,
+          !declared.isEmpty(),
           List.of(annotation.crds()),
           List.of(annotation.crdClasses()),
           List.of(annotation.reconcilers()),
@@ -117,6 +141,10 @@ public final class ControllerTestExtension
     } catch (KubeHarnessException e) {
       throw new ExtensionConfigurationException(e.getMessage(), e);
     }
+  }
+
+  private static List<String> versions(List<String> asked) {
+    return asked.stream().map(String::trim).filter(v -> !v.isEmpty()).distinct().toList();
   }
 
   private static Optional<RbacManifests> rbac(ControllerTest annotation, String where) {

@@ -41,6 +41,7 @@ abstract class AbstractControlPlane implements ControlPlane {
   private Path kubeconfigFile;
   private KubernetesClient admin;
   private CrdInstaller crds;
+  private String serverVersion;
   // Set for a control plane kept for other JVMs (kubeharness.reuse): stop() only detaches.
   private Runnable detach;
   private volatile boolean running;
@@ -79,6 +80,7 @@ abstract class AbstractControlPlane implements ControlPlane {
     RuntimeException failure =
         new KubeHarnessException(
             "Stopping the " + backend.settingValue() + " control plane failed");
+    serverVersion = null;
     if (admin != null) {
       admin.close();
       admin = null;
@@ -203,6 +205,14 @@ abstract class AbstractControlPlane implements ControlPlane {
   @Override
   public Profile profile() {
     return options.profile();
+  }
+
+  @Override
+  public synchronized String kubernetesVersion() {
+    if (serverVersion == null) {
+      serverVersion = admin().getKubernetesVersion().getGitVersion().replaceFirst("^v", "");
+    }
+    return serverVersion;
   }
 
   @Override

@@ -1,23 +1,36 @@
 package io.github.kubeharness.internal.junit;
 
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
 import java.lang.annotation.Annotation;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * The behaviour of {@code @ControllerTest} per JUnit callback. State lives only in JUnit's stores:
- * the shared cluster in the root store (keyed by configuration, closed by JUnit at the very end),
- * the class's configuration and per-class scope in the class store, a per-test scope in the method
- * store.
+ * each shared cluster in the root store (keyed by configuration and version, closed by JUnit at the
+ * very end), the class's configuration and its hold on each cluster ({@link ClassCluster}: CRDs,
+ * webhooks, per-class scope) in the class store, a per-test scope in the method store.
+ *
+ * <p>A matrix test is a JUnit test template: one invocation per version, each of which prepares its
+ * run on its own version ({@link MatrixInvocation}); the class's callbacks do the rest alike.
  *
  * <p>It knows nothing of the public annotations: the extension hands it the reader of a class's
- * configuration and the marker of namespace injection.
+ * configuration and the markers of namespace injection and matrix tests.
  */
 public final class ControllerTestLifecycle {
 
@@ -25,52 +38,98 @@ public final class ControllerTestLifecycle {
 
   private final Function<Class<?>, ExtensionConfig> configOfClass;
   private final Class<? extends Annotation> namespaceMarker;
+  private final Class<? extends Annotation> matrixMarker;
 
   public ControllerTestLifecycle(
       Function<Class<?>, ExtensionConfig> configOfClass,
-      Class<? extends Annotation> namespaceMarker) {
+      Class<? extends Annotation> namespaceMarker,
+      Class<? extends Annotation> matrixMarker) {
     this.configOfClass = configOfClass;
     this.namespaceMarker = namespaceMarker;
+    this.matrixMarker = matrixMarker;
   }
 
+  /**
+   * Starts the class's cluster, unless the class has a version matrix: then each version's cluster
+   * starts with the first test that runs on it.
+   */
   public void beforeAll(ExtensionContext context) {
     ExtensionConfig config = config(context);
     Class<?> testClass = context.getRequiredTestClass();
     TestReports.clearEarlierRuns(testClass);
     LogCapture.install();
-    SharedCluster cluster = cluster(context, config);
-    Optional<ClassWebhooks> webhooks = ClassWebhooks.open(cluster, config);
-    webhooks.ifPresent(w -> context.getStore(NAMESPACE).put(ClassWebhooks.class, w));
-    ClassWebhooks.installCrds(cluster, config, webhooks);
-    if (config.namespacePerClass()) {
-      TestScope scope =
-          openScope(
-              cluster,
+    if (config.matrix().isEmpty()) {
+      ClassCluster on =
+          classCluster(
+              context,
               config,
-              webhooks,
-              testClass.getSimpleName(),
-              null,
+              config.controlPlane().kubernetesVersion(),
               TestReports.directory(testClass, "beforeAll"));
-      context.getStore(NAMESPACE).put(TestScope.class, scope);
+      on.perClassScope()
+          .ifPresent(scope -> context.getStore(NAMESPACE).put(ScopeRef.class, new ScopeRef(scope)));
     }
   }
 
-  public void beforeEach(ExtensionContext context) {
+  /** Whether {@code context}'s method is a matrix test (run per version by its invocations). */
+  public boolean isMatrixTest(ExtensionContext context) {
+    return context
+        .getTestMethod()
+        .map(m -> AnnotationSupport.isAnnotated(m, matrixMarker))
+        .orElse(false);
+  }
+
+  /** The runs of a matrix test: one per version, named after it when the matrix is asked for. */
+  public Stream<TestTemplateInvocationContext> matrixInvocations(ExtensionContext context) {
     ExtensionConfig config = config(context);
+    String method = context.getRequiredTestMethod().getName() + "()";
+    boolean named = !config.matrix().isEmpty();
+    return MatrixVersion.of(config).stream()
+        .map(
+            v ->
+                new MatrixInvocation(
+                    named ? method + " [k8s " + v.label() + "]" : method, v, this::beforeEachOn));
+  }
+
+  /** Prepares a plain test; a matrix test's invocation prepares its own ({@link #beforeEachOn}). */
+  public void beforeEach(ExtensionContext context) {
+    if (isMatrixTest(context)) {
+      return;
+    }
+    ExtensionConfig config = config(context);
+    if (config.matrixDeclared()) {
+      throw new ExtensionConfigurationException(
+          "@ControllerTest on "
+              + config.testClass().getName()
+              + " declares kubernetesVersions, so its tests run once per version: annotate "
+              + context.getRequiredTestMethod().getName()
+              + " with @MatrixTest instead of @Test (a @Test would run on one version only).");
+    }
+    prepare(context, config, config.controlPlane().kubernetesVersion());
+  }
+
+  private void beforeEachOn(ExtensionContext context, MatrixVersion version) {
+    if (version.failure() != null) {
+      throw new KubeHarnessException(
+          "Kubernetes " + version.asked() + " cannot be had: " + version.failure().getMessage(),
+          version.failure());
+    }
+    ExtensionConfig config = config(context);
+    if (!config.matrix().isEmpty()) {
+      context.getStore(NAMESPACE).put(MatrixRun.class, new MatrixRun(version.version()));
+    }
+    prepare(context, config, version.version());
+  }
+
+  /** The test's namespace and controllers on the cluster of {@code kubernetesVersion}. */
+  private void prepare(ExtensionContext context, ExtensionConfig config, String kubernetesVersion) {
+    ClassCluster on = classCluster(context, config, kubernetesVersion, reportDirectory(context));
     TestScope scope;
     if (!config.namespacePerClass()) {
-      scope =
-          openScope(
-              cluster(context, config),
-              config,
-              Optional.ofNullable(
-                  classStore(context).get(ClassWebhooks.class, ClassWebhooks.class)),
-              context.getRequiredTestClass().getSimpleName(),
-              context.getRequiredTestMethod().getName(),
-              reportDirectory(context));
+      scope = on.openScope(context.getRequiredTestMethod().getName(), reportDirectory(context));
       context.getStore(NAMESPACE).put(TestScope.class, scope);
     } else {
-      scope = scope(context).orElseThrow();
+      scope = on.perClassScope().orElseThrow();
+      context.getStore(NAMESPACE).put(ScopeRef.class, new ScopeRef(scope));
       if (!scope.controllerFailures().isEmpty()) {
         // The class's controllers died in an earlier test; this one cannot test them.
         throw new AssertionError(
@@ -138,38 +197,22 @@ public final class ControllerTestLifecycle {
     }
   }
 
+  /** Closes the class's scopes and webhooks on every version it ran on. */
   public void afterAll(ExtensionContext context) {
-    TestScope scope = context.getStore(NAMESPACE).remove(TestScope.class, TestScope.class);
-    if (scope != null) {
-      scope.close();
+    ClassClusters clusters =
+        context.getStore(NAMESPACE).remove(ClassClusters.class, ClassClusters.class);
+    if (clusters != null) {
+      clusters.close();
     }
   }
 
-  /**
-   * Opens a scope and starts its controllers. When they fail to start, the report is written from
-   * the scope (its namespace, the denied requests) before it closes, and the failure carries it.
-   */
-  private static TestScope openScope(
-      SharedCluster cluster,
-      ExtensionConfig config,
-      Optional<ClassWebhooks> webhooks,
-      String className,
-      String methodName,
-      Path reportDirectory) {
-    TestScope scope = TestScope.open(cluster, config, webhooks, className, methodName);
-    try {
-      scope.startControllers();
-      return scope;
-    } catch (RuntimeException e) {
-      Throwable reported = TestReports.report(scope, reportDirectory, e);
-      scope.closeAfter(reported);
-      throw e;
-    }
-  }
-
+  /** {@code <method>}, or {@code <method>-k8s-<version>} for a run of a named matrix. */
   private static Path reportDirectory(ExtensionContext context) {
+    MatrixRun run = context.getStore(NAMESPACE).get(MatrixRun.class, MatrixRun.class);
+    String method = context.getRequiredTestMethod().getName();
     return TestReports.directory(
-        context.getRequiredTestClass(), context.getRequiredTestMethod().getName());
+        context.getRequiredTestClass(),
+        run == null ? method : method + "-k8s-" + run.kubernetesVersion());
   }
 
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
@@ -208,13 +251,19 @@ public final class ControllerTestLifecycle {
                         + " listed in reconcilers/controllers."));
   }
 
+  /** The nearest scope: the test's own, else the per-class one it runs in. */
   private static Optional<TestScope> scope(ExtensionContext context) {
     for (Optional<ExtensionContext> c = Optional.of(context);
         c.isPresent();
         c = c.get().getParent()) {
-      TestScope scope = c.get().getStore(NAMESPACE).get(TestScope.class, TestScope.class);
+      ExtensionContext.Store store = c.get().getStore(NAMESPACE);
+      TestScope scope = store.get(TestScope.class, TestScope.class);
       if (scope != null) {
         return Optional.of(scope);
+      }
+      ScopeRef shared = store.get(ScopeRef.class, ScopeRef.class);
+      if (shared != null) {
+        return Optional.of(shared.scope());
       }
     }
     return Optional.empty();
@@ -237,12 +286,72 @@ public final class ControllerTestLifecycle {
         ExtensionConfig.class);
   }
 
-  private static SharedCluster cluster(ExtensionContext context, ExtensionConfig config) {
-    return computeIfAbsent(
-        context.getRoot().getStore(NAMESPACE),
-        "cluster:" + config.clusterKey(),
-        k -> SharedCluster.start(config),
-        SharedCluster.class);
+  /** The class on the cluster of {@code kubernetesVersion}, opened there the first time. */
+  private static ClassCluster classCluster(
+      ExtensionContext context,
+      ExtensionConfig config,
+      String kubernetesVersion,
+      Path reportDirectory) {
+    ClassClusters clusters =
+        computeIfAbsent(
+            classStore(context),
+            ClassClusters.class,
+            k -> new ClassClusters(),
+            ClassClusters.class);
+    return clusters.on(
+        kubernetesVersion,
+        () -> {
+          ControlPlaneOptions options = config.controlPlane(kubernetesVersion);
+          SharedCluster cluster =
+              computeIfAbsent(
+                      context.getRoot().getStore(NAMESPACE),
+                      "cluster:" + ExtensionConfig.clusterKey(options),
+                      k -> ClusterStart.attempt(options),
+                      ClusterStart.class)
+                  .get();
+          return ClassCluster.open(cluster, config, reportDirectory);
+        });
+  }
+
+  /** A per-class scope, seen from a test's store: closed by its class, not by the test. */
+  private record ScopeRef(TestScope scope) {}
+
+  /** A run of a named matrix, on this version: its report directory says so. */
+  private record MatrixRun(String kubernetesVersion) {}
+
+  /** The class on each cluster it ran on, by version; closed with the class. */
+  private static final class ClassClusters implements JUnitResource {
+    private final Map<String, ClassCluster> byVersion = new LinkedHashMap<>();
+
+    synchronized ClassCluster on(String kubernetesVersion, Supplier<ClassCluster> open) {
+      ClassCluster on = byVersion.get(kubernetesVersion);
+      if (on == null) {
+        on = open.get();
+        byVersion.put(kubernetesVersion, on);
+      }
+      return on;
+    }
+
+    @Override
+    public synchronized void close() {
+      List<ClassCluster> all = new ArrayList<>(byVersion.values());
+      byVersion.clear();
+      RuntimeException failure = null;
+      for (ClassCluster on : all) {
+        try {
+          on.close();
+        } catch (RuntimeException e) {
+          if (failure == null) {
+            failure = e;
+          } else {
+            failure.addSuppressed(e);
+          }
+        }
+      }
+      if (failure != null) {
+        throw failure;
+      }
+    }
   }
 
   /**

@@ -20,6 +20,9 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param controllers classes whose instances {@code controllerStarter} starts (the public {@code
  *     ControllerFactory} implementations)
  * @param kubernetesVersionAsked the class names a version (not only the settings)
+ * @param matrix the versions its {@code @MatrixTest}s run on, as asked (the setting, else the
+ *     class's {@code kubernetesVersions}); empty: the one version of {@code controlPlane}
+ * @param matrixDeclared the class itself declares a matrix: its tests must all be matrix tests
  * @param namespacePerClass one namespace and one set of controllers for the whole class
  * @param webhooks the webhook manifests, served with {@code webhookHandlers} (both or neither)
  */
@@ -27,6 +30,8 @@ public record ExtensionConfig(
     Class<?> testClass,
     ControlPlaneOptions controlPlane,
     boolean kubernetesVersionAsked,
+    List<String> matrix,
+    boolean matrixDeclared,
     List<String> crds,
     List<Class<?>> crdClasses,
     List<Class<?>> reconcilers,
@@ -62,6 +67,21 @@ public record ExtensionConfig(
                       + " (webhooks = \"config/webhook\")."
                   : " sets webhooks but no webhookHandlers: add the class that registers a handler"
                       + " for each path of the manifests (webhookHandlers = MyWebhooks.class)."));
+    }
+    if (matrixDeclared && kubernetesVersionAsked) {
+      throw new ExtensionConfigurationException(
+          where
+              + " sets both kubernetesVersion and kubernetesVersions: keep kubernetesVersions for a"
+              + " matrix, or kubernetesVersion for one version.");
+    }
+    if (controlPlane.backend() == Backend.EXISTING && !matrix.isEmpty()) {
+      throw new ExtensionConfigurationException(
+          where
+              + " runs its tests on Kubernetes "
+              + String.join(", ", matrix)
+              + " (kubernetesVersions or kubeharness.kubernetes.versions), but the existing backend"
+              + " is one cluster of one version. Use the local (or container, k3s, kind) backend"
+              + " for a matrix, or unset kubeharness.kubernetes.versions.");
     }
     if (controlPlane.backend() == Backend.EXISTING && kubernetesVersionAsked) {
       // The version of an existing cluster is whatever it runs; asking for one is a mistake.
@@ -100,13 +120,20 @@ public record ExtensionConfig(
     return false;
   }
 
-  /** The key of the shared control plane: classes with equal keys share one. */
-  public String clusterKey() {
-    return controlPlane.backend()
+  /** The control plane's options for one version of the matrix. */
+  public ControlPlaneOptions controlPlane(String kubernetesVersion) {
+    return kubernetesVersion.equals(controlPlane.kubernetesVersion())
+        ? controlPlane
+        : controlPlane.toBuilder().withKubernetesVersion(kubernetesVersion).build();
+  }
+
+  /** The key of a shared control plane: classes with equal keys share one. */
+  public static String clusterKey(ControlPlaneOptions options) {
+    return options.backend()
         + "|"
-        + controlPlane.profile()
+        + options.profile()
         + "|"
-        + controlPlane.kubernetesVersion()
-        + (controlPlane.reuse() ? "|reused" : "");
+        + options.kubernetesVersion()
+        + (options.reuse() ? "|reused" : "");
   }
 }

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.internal.backend.Backends;
 import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.internal.webhooks.WebhookServer;
@@ -62,14 +63,14 @@ final class SharedCluster implements JUnitResource {
     return faults;
   }
 
-  /** Starts (or, for the existing backend, connects to) the API server for {@code config}. */
-  static SharedCluster start(ExtensionConfig config) {
+  /** Starts (or, for the existing backend, connects to) the API server of {@code options}. */
+  static SharedCluster start(ControlPlaneOptions options) {
     ClasspathCheck.requireUsableFabric8();
-    ControlPlane controlPlane = Backends.newControlPlane(config.controlPlane());
+    ControlPlane controlPlane = Backends.newControlPlane(options);
     controlPlane.start();
     try {
       SharedCluster cluster = new SharedCluster(controlPlane);
-      if (config.controlPlane().reuse()) {
+      if (options.reuse()) {
         TestNamespaces.sweepOrphans(cluster.admin);
         WebhookSet.sweepOrphans(cluster.admin);
       }

@@ -1,5 +1,6 @@
 package io.github.kubeharness.internal.junit;
 
+import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.report.FailureReport;
 import io.github.kubeharness.webhooks.WebhookCall;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -53,7 +55,8 @@ final class TestReports {
                   scope.started(),
                   scope.cluster().auditLog(),
                   LogCapture.linesFor(
-                      scope.started(), scope.namespace(), scope.controllerClasses()))
+                      scope.started(), scope.namespace(), scope.controllerClasses()),
+                  cluster(scope.cluster().controlPlane()))
               .summary();
     } catch (RuntimeException e) {
       failure.addSuppressed(e);
@@ -66,6 +69,22 @@ final class TestReports {
       summary = ControllerFailures.describe(stopped) + "\n" + summary;
     }
     return withSummary(failure, summary);
+  }
+
+  /** {@code Kubernetes 1.36.3, local backend, simulated profile}: where the test ran. */
+  private static Optional<String> cluster(ControlPlane controlPlane) {
+    try {
+      return Optional.of(
+          "Kubernetes "
+              + controlPlane.kubernetesVersion()
+              + ", "
+              + controlPlane.backend().settingValue()
+              + " backend, "
+              + controlPlane.profile().settingValue()
+              + " profile");
+    } catch (RuntimeException e) {
+      return Optional.of("version unknown (" + e.getMessage() + ")");
+    }
   }
 
   /**

@@ -45,6 +45,8 @@ final class SourceBuild {
   private final Path workRoot;
   private final Consumer<String> progress;
   private final Path log;
+  // GOTOOLCHAIN for a version whose go.mod needs a newer Go than the local one; empty otherwise.
+  private Map<String, String> goEnvironment = Map.of();
 
   /**
    * @param go the Go command: {@code go} (found on the PATH) or a path to the executable
@@ -86,6 +88,23 @@ final class SourceBuild {
     Instant started = Instant.now();
     Map<Component, Path> built = new EnumMap<>(Component.class);
     String kubernetesGoMod = readGoMod("k8s.io/kubernetes", "v" + version);
+    goEnvironment =
+        toolchainFor(goDirective(kubernetesGoMod), goVersion, System.getenv("GOTOOLCHAIN"))
+            .map(
+                toolchain -> {
+                  progress.accept(
+                      "Kubernetes v"
+                          + version
+                          + " needs Go "
+                          + goDirective(kubernetesGoMod)
+                          + ", newer than "
+                          + goVersion
+                          + ": building with GOTOOLCHAIN="
+                          + toolchain
+                          + " (the go command fetches that toolchain from GOPROXY, once)");
+                  return Map.of("GOTOOLCHAIN", toolchain);
+                })
+            .orElse(Map.of());
 
     List<Component> kubernetesParts = new ArrayList<>();
     for (Component c : components) {
@@ -257,6 +276,35 @@ final class SourceBuild {
     return m.group(1);
   }
 
+  /**
+   * The {@code GOTOOLCHAIN} a module needing Go {@code required} builds with, when the local {@code
+   * goVersion} ({@code go1.26.8}) is older: the user's own {@code GOTOOLCHAIN} when it names a
+   * version, else {@code go<required>}. Empty when the local Go will do.
+   */
+  static Optional<String> toolchainFor(String required, String goVersion, String userToolchain) {
+    if (compareGo(goVersion.replaceFirst("^go", ""), required) >= 0) {
+      return Optional.empty();
+    }
+    if (userToolchain != null && userToolchain.trim().matches("go\\d+\\.\\d+.*")) {
+      return Optional.of(userToolchain.trim().replaceFirst("\\+.*$", ""));
+    }
+    return Optional.of("go" + required);
+  }
+
+  /** Compares Go versions such as {@code 1.26.8}, {@code 1.25} and {@code 1.27rc1}, numerically. */
+  static int compareGo(String a, String b) {
+    String[] x = a.split("[^0-9]+");
+    String[] y = b.split("[^0-9]+");
+    for (int i = 0; i < Math.max(x.length, y.length); i++) {
+      int xi = i < x.length && !x[i].isEmpty() ? Integer.parseInt(x[i]) : 0;
+      int yi = i < y.length && !y[i].isEmpty() ? Integer.parseInt(y[i]) : 0;
+      if (xi != yi) {
+        return Integer.compare(xi, yi);
+      }
+    }
+    return 0;
+  }
+
   private static String goDirective(String goMod) {
     Matcher m = GO_DIRECTIVE.matcher(goMod);
     return m.find() ? m.group(1) : "1.22";
@@ -317,7 +365,7 @@ final class SourceBuild {
   private Optional<KubeHarnessException> unknownVersion(String module, String version) {
     List<String> served;
     try {
-      served = servedVersions(run(workRoot, List.of(go, "list", "-m", "-versions", module), null));
+      served = listVersions(module);
     } catch (KubeHarnessException e) {
       return Optional.empty();
     }
@@ -325,6 +373,16 @@ final class SourceBuild {
       return Optional.empty();
     }
     return Optional.of(new KubeHarnessException(versionNotServed(module, version, served)));
+  }
+
+  /** The versions of {@code module} the Go module proxy serves, oldest first ({@code v1.36.3}). */
+  List<String> listVersions(String module) {
+    try {
+      Files.createDirectories(workRoot);
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot create the build directory " + workRoot + ": " + e, e);
+    }
+    return servedVersions(run(workRoot, List.of(go, "list", "-m", "-versions", module), null));
   }
 
   /** The versions of {@code go list -m -versions}'s output ({@code module v1 v2 ...}). */
@@ -413,6 +471,7 @@ final class SourceBuild {
       builder.environment().put("CGO_ENABLED", "0");
       builder.environment().put("GOFLAGS", "-mod=mod");
       builder.environment().put("GOWORK", "off");
+      builder.environment().putAll(goEnvironment);
       builder.environment().putAll(env);
       Process process = builder.start();
       Watchdog.get().watch(process.pid());

@@ -69,6 +69,22 @@ public final class FailureReport {
       Instant testStarted,
       Optional<Path> auditLog,
       List<String> controllerLogLines) {
+    return write(
+        directory, admin, namespace, testStarted, auditLog, controllerLogLines, Optional.empty());
+  }
+
+  /**
+   * {@link #write(Path, KubernetesClient, String, Instant, Optional, List)}, the summary naming the
+   * {@code cluster} the test ran on ({@code Kubernetes 1.36.3, local backend}).
+   */
+  public static FailureReport write(
+      Path directory,
+      KubernetesClient admin,
+      String namespace,
+      Instant testStarted,
+      Optional<Path> auditLog,
+      List<String> controllerLogLines,
+      Optional<String> cluster) {
     Objects.requireNonNull(directory, "directory");
     Objects.requireNonNull(admin, "admin");
     Objects.requireNonNull(namespace, "namespace");
@@ -112,7 +128,8 @@ public final class FailureReport {
     writeFile(directory.resolve(CONTROLLER_LOG), log.text(), notes);
     writeFile(directory.resolve(API_REQUESTS), requests.text(), notes);
     String summary =
-        ReportSummary.render(directory, namespace, objects, events, pods, requests, log, notes);
+        ReportSummary.render(
+            directory, cluster, namespace, objects, events, pods, requests, log, notes);
     writeFile(directory.resolve(SUMMARY), summary, new ArrayList<>());
     return new FailureReport(directory, summary);
   }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -22,6 +23,7 @@ final class ReportSummary {
 
   static String render(
       Path directory,
+      Optional<String> cluster,
       String namespace,
       NamespaceDump.Result objects,
       EventTable.Result events,
@@ -31,6 +33,7 @@ final class ReportSummary {
       List<String> notes) {
     List<String> lines = new ArrayList<>();
     lines.add("kube-harness report: " + display(directory));
+    cluster.ifPresent(c -> lines.add("  cluster: " + c));
     lines.add("  namespace " + namespace + ": " + objects(objects));
     lines.addAll(events(events));
     lines.addAll(pods(pods));

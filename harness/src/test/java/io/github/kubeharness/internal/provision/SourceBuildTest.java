@@ -131,4 +131,23 @@ class SourceBuildTest {
         .contains("it serves no v1.33.x");
     assertThat(SourceBuild.servedVersions("k8s.io/kubernetes\n")).isEmpty();
   }
+
+  @Test
+  void aModuleNeedingANewerGoThanTheLocalOneGetsThatToolchain() {
+    assertThat(SourceBuild.toolchainFor("1.25.0", "go1.26.8", null)).isEmpty();
+    assertThat(SourceBuild.toolchainFor("1.26.8", "go1.26.8", null)).isEmpty();
+    assertThat(SourceBuild.toolchainFor("1.27.0", "go1.26.8", null)).contains("go1.27.0");
+    assertThat(SourceBuild.toolchainFor("1.27", "go1.26.8", "local")).contains("go1.27");
+    // A version the user named (an approved mirror's) wins over the go.mod's minimum.
+    assertThat(SourceBuild.toolchainFor("1.27.0", "go1.26.8", "go1.27.3")).contains("go1.27.3");
+    assertThat(SourceBuild.toolchainFor("1.27.0", "go1.26.8", "go1.27.3+auto"))
+        .contains("go1.27.3");
+  }
+
+  @Test
+  void goVersionsCompareNumerically() {
+    assertThat(SourceBuild.compareGo("1.26.8", "1.26.10")).isNegative();
+    assertThat(SourceBuild.compareGo("1.26", "1.26.0")).isZero();
+    assertThat(SourceBuild.compareGo("1.27rc1", "1.26.8")).isPositive();
+  }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ReportSummaryTest {
@@ -35,6 +36,7 @@ class ReportSummaryTest {
     String summary =
         ReportSummary.render(
             Path.of("target/reports/SomeIT/test"),
+            Optional.of("Kubernetes 1.36.3, local backend, standard profile"),
             "ns",
             new NamespaceDump.Result(true, objects, List.of(), ""),
             new EventTable.Result(events, null, ""),
@@ -63,7 +65,8 @@ class ReportSummaryTest {
         .contains("7 denied API requests in api-requests.txt:\n")
         .contains("    ctl create secrets -> 403 (x6)\n    ctl get pods -> 403\n")
         .contains("1 other failed API request (409 x1) in api-requests.txt")
-        .contains("controller log: no lines captured");
+        .contains("controller log: no lines captured")
+        .contains("  cluster: Kubernetes 1.36.3, local backend, standard profile\n");
   }
 
   @Test

@@ -1,0 +1,81 @@
+package io.github.kubeharness.internal.junit;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * A test class on one shared cluster (one per version of its matrix): its CRDs installed there, its
+ * webhook handlers served for it and, with {@code namespaceMode = PER_CLASS}, the one scope all its
+ * tests on that cluster share. Kept in the class store, closed with the class.
+ */
+final class ClassCluster implements JUnitResource {
+
+  private final SharedCluster cluster;
+  private final ExtensionConfig config;
+  private final Optional<ClassWebhooks> webhooks;
+  private TestScope perClass;
+
+  private ClassCluster(
+      SharedCluster cluster, ExtensionConfig config, Optional<ClassWebhooks> webhooks) {
+    this.cluster = cluster;
+    this.config = config;
+    this.webhooks = webhooks;
+  }
+
+  /**
+   * Installs the class's CRDs and serves its webhooks on {@code cluster}; opens the per-class scope
+   * when the class has one (its failed start reported to {@code reportDirectory}).
+   */
+  static ClassCluster open(SharedCluster cluster, ExtensionConfig config, Path reportDirectory) {
+    Optional<ClassWebhooks> webhooks = ClassWebhooks.open(cluster, config);
+    ClassCluster opened = new ClassCluster(cluster, config, webhooks);
+    try {
+      ClassWebhooks.installCrds(cluster, config, webhooks);
+      if (config.namespacePerClass()) {
+        opened.perClass = opened.openScope(null, reportDirectory);
+      }
+      return opened;
+    } catch (RuntimeException e) {
+      opened.close();
+      throw e;
+    }
+  }
+
+  SharedCluster cluster() {
+    return cluster;
+  }
+
+  /** The scope all tests share with {@code namespaceMode = PER_CLASS}; empty otherwise. */
+  Optional<TestScope> perClassScope() {
+    return Optional.ofNullable(perClass);
+  }
+
+  /**
+   * Opens a scope for one test ({@code methodName}; null for the class) and starts its controllers.
+   * When they fail to start, the report is written from the scope (its namespace, the denied
+   * requests) before it closes, and the failure carries it.
+   */
+  TestScope openScope(String methodName, Path reportDirectory) {
+    TestScope scope =
+        TestScope.open(cluster, config, webhooks, config.testClass().getSimpleName(), methodName);
+    try {
+      scope.startControllers();
+      return scope;
+    } catch (RuntimeException e) {
+      Throwable reported = TestReports.report(scope, reportDirectory, e);
+      scope.closeAfter(reported);
+      throw e;
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      if (perClass != null) {
+        perClass.close();
+      }
+    } finally {
+      webhooks.ifPresent(ClassWebhooks::close);
+    }
+  }
+}

@@ -1,0 +1,127 @@
+package io.github.kubeharness.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.kubeharness.Settings;
+import io.github.kubeharness.junit.ScenarioRunner.Outcome;
+import io.github.kubeharness.junit.scenarios.MatrixScenarios;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult.Status;
+
+/**
+ * Version matrices, run as a user's build would run them: each matrix test once per version on a
+ * real API server of that version, named after it; a failure on one version shows that version in
+ * its name and report; a version that cannot be had fails its own runs only.
+ *
+ * <p>Kubernetes 1.36 is built from Go modules the first time (minutes, cached afterwards).
+ */
+class KubernetesVersionsIT {
+
+  private static final Path REPORTS = Path.of("target/kube-harness/reports");
+  private String settingBefore;
+
+  @BeforeEach
+  void clearTheSetting() {
+    settingBefore = System.getProperty(Settings.KUBERNETES_VERSIONS);
+    System.clearProperty(Settings.KUBERNETES_VERSIONS);
+    MatrixScenarios.SEEN.clear();
+  }
+
+  @AfterEach
+  void restoreTheSetting() {
+    if (settingBefore == null) {
+      System.clearProperty(Settings.KUBERNETES_VERSIONS);
+    } else {
+      System.setProperty(Settings.KUBERNETES_VERSIONS, settingBefore);
+    }
+  }
+
+  @Test
+  void eachMatrixTestRunsOncePerVersionOnThatVersionsApiServer() throws Exception {
+    List<Outcome> outcomes = ScenarioRunner.run(MatrixScenarios.ThreeVersionsScenario.class);
+
+    assertThat(outcomes)
+        .extracting(Outcome::displayName)
+        .containsExactly(
+            "reconcilesOnEachVersion() [k8s 1.36.3]",
+            "reconcilesOnEachVersion() [k8s 1.37.2]",
+            "reconcilesOnEachVersion() [k8s 1.36.99]",
+            "failsOnlyOn136() [k8s 1.36.3]",
+            "failsOnlyOn136() [k8s 1.37.2]",
+            "failsOnlyOn136() [k8s 1.36.99]");
+    // The minor resolved to its newest patch; each run talked to a server of its own version.
+    assertThat(MatrixScenarios.SEEN)
+        .containsExactly(
+            "reconcilesOnEachVersion 1.36.3 v1.36.3", "reconcilesOnEachVersion 1.37.2 v1.37.2");
+    assertThat(status(outcomes, "reconcilesOnEachVersion() [k8s 1.36.3]"))
+        .isEqualTo(Status.SUCCESSFUL);
+    assertThat(status(outcomes, "reconcilesOnEachVersion() [k8s 1.37.2]"))
+        .isEqualTo(Status.SUCCESSFUL);
+    assertThat(status(outcomes, "failsOnlyOn136() [k8s 1.37.2]")).isEqualTo(Status.SUCCESSFUL);
+
+    // The failure on one version says which, in its message and in its report.
+    String on136 = message(outcomes, "failsOnlyOn136() [k8s 1.36.3]");
+    assertThat(on136)
+        .contains("this test breaks on 1.36 on purpose")
+        .contains("cluster: Kubernetes 1.36.3, local backend, minimal profile");
+    Path report =
+        REPORTS
+            .resolve(MatrixScenarios.ThreeVersionsScenario.class.getName())
+            .resolve("failsOnlyOn136-k8s-1.36.3");
+    assertThat(Files.readString(report.resolve("summary.txt")))
+        .contains("cluster: Kubernetes 1.36.3, local backend, minimal profile");
+    assertThat(Files.readString(report.resolve("objects.yaml"))).contains("name: w");
+
+    // The version that cannot be had fails its own runs with the reason, the first attempt only.
+    assertThat(message(outcomes, "reconcilesOnEachVersion() [k8s 1.36.99]"))
+        .contains("k8s.io/kubernetes@v1.36.99 is not served by the Go module proxy")
+        .contains("v1.36.3");
+    assertThat(message(outcomes, "failsOnlyOn136() [k8s 1.36.99]"))
+        .contains("failed to start earlier in this run, so it is not tried again")
+        .contains("v1.36.99 is not served");
+  }
+
+  @Test
+  void theSettingReplacesTheClassesMatrix() {
+    System.setProperty(Settings.KUBERNETES_VERSIONS, "1.37");
+
+    List<Outcome> outcomes = ScenarioRunner.run(MatrixScenarios.NarrowedScenario.class);
+
+    assertThat(outcomes).extracting(Outcome::displayName).containsExactly("runs() [k8s 1.37.2]");
+    assertThat(outcomes).extracting(Outcome::status).containsOnly(Status.SUCCESSFUL);
+    assertThat(MatrixScenarios.SEEN).containsExactly("runs 1.37.2");
+  }
+
+  @Test
+  void aPlainTestInAMatrixClassIsRefusedWithTheFix() {
+    Throwable failure =
+        ScenarioRunner.onlyFailure(
+            ScenarioRunner.run(MatrixScenarios.PlainTestInAMatrixScenario.class));
+
+    assertThat(failure)
+        .hasMessageContaining("declares kubernetesVersions, so its tests run once per version")
+        .hasMessageContaining("annotate plain with @MatrixTest instead of @Test");
+  }
+
+  private static Status status(List<Outcome> outcomes, String name) {
+    return outcome(outcomes, name).status();
+  }
+
+  private static String message(List<Outcome> outcomes, String name) {
+    Outcome o = outcome(outcomes, name);
+    assertThat(o.status()).as(name).isEqualTo(Status.FAILED);
+    return ScenarioRunner.fullMessage(o.failure());
+  }
+
+  private static Outcome outcome(List<Outcome> outcomes, String name) {
+    return outcomes.stream()
+        .filter(o -> o.displayName().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no " + name + " in " + outcomes));
+  }
+}
