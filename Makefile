@@ -11,7 +11,7 @@ JIB_FROM ?= eclipse-temurin:17-jre
 KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 
 .PHONY: kind-image web-image kind kind-delete kind-e2e test-kind soak
-.PHONY: help test build cli provision cluster dev fmt clean bench bench-readme images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
+.PHONY: help test build cli provision provision-matrix cluster dev fmt clean bench bench-readme images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
 
 help: ## list targets
 	@grep -E '^[a-z0-9-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -29,6 +29,11 @@ cli: $(CLI) ## build the runnable CLI jar
 
 provision: $(CLI) ## resolve or build the control-plane binaries (first run: a Go build of several minutes)
 	java -jar $(CLI) provision --profile $(PROFILE)
+
+# The minors the Guestbook's behaviour tests run on (GuestbookIT's kubernetesVersions).
+MATRIX ?= 1.35 1.36 1.37
+provision-matrix: $(CLI) ## build every version of MATRIX once (about 5 min each on 2 cores, then cached)
+	for v in $(MATRIX); do java -jar $(CLI) provision --profile simulated --kubernetes-version $$v || exit 1; done
 
 cluster: $(CLI) ## start a local control plane until Ctrl-C; prints `export KUBECONFIG=...`
 	java -jar $(CLI) up --profile $(PROFILE)

@@ -3,12 +3,17 @@ package io.github.kubeharness.junit;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
 
 /**
  * Runs scenario classes (test classes that are not part of the suite, named {@code *Scenario}) with
@@ -22,21 +27,35 @@ final class ScenarioRunner {
   private ScenarioRunner() {}
 
   static List<Outcome> run(Map<String, String> configuration, Class<?>... classes) {
-    return EngineTestKit.engine("junit-jupiter")
-        .selectors(Arrays.stream(classes).map(c -> (DiscoverySelector) selectClass(c)).toList())
-        .configurationParameters(configuration)
-        .execute()
-        .allEvents()
-        .finished()
-        .stream()
+    Events events =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(Arrays.stream(classes).map(c -> (DiscoverySelector) selectClass(c)).toList())
+            .configurationParameters(configuration)
+            .execute()
+            .allEvents();
+    Map<UniqueId, TestDescriptor> descriptors = new HashMap<>();
+    events.stream().map(Event::getTestDescriptor).forEach(d -> descriptors.put(d.getUniqueId(), d));
+    return events.finished().stream()
         .filter(e -> e.getTestDescriptor().isTest() || !succeeded(e))
         .map(
             e ->
                 new Outcome(
-                    e.getTestDescriptor().getDisplayName(),
+                    displayName(e.getTestDescriptor(), descriptors),
                     result(e).getStatus(),
                     result(e).getThrowable().orElse(null)))
         .toList();
+  }
+
+  /**
+   * A test's display name; a run of a test template (a matrix test's version) is prefixed with its
+   * method's, as reports show it: {@code reconciles() [k8s 1.36.3]}.
+   */
+  private static String displayName(TestDescriptor test, Map<UniqueId, TestDescriptor> all) {
+    return test.getParent()
+        .map(parent -> all.getOrDefault(parent.getUniqueId(), parent))
+        .filter(parent -> parent.getSource().filter(s -> s instanceof MethodSource).isPresent())
+        .map(parent -> parent.getDisplayName() + " " + test.getDisplayName())
+        .orElse(test.getDisplayName());
   }
 
   private static TestExecutionResult result(Event event) {

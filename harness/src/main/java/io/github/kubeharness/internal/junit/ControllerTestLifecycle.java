@@ -1,5 +1,6 @@
 package io.github.kubeharness.internal.junit;
 
+import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import java.lang.annotation.Annotation;
@@ -78,16 +79,22 @@ public final class ControllerTestLifecycle {
         .orElse(false);
   }
 
-  /** The runs of a matrix test: one per version, named after it when the matrix is asked for. */
+  /**
+   * The runs of a matrix test, one per version, each named after it: {@code [k8s 1.36.3]} under the
+   * method (reports that name tests by display name show {@code createsADeployment() [k8s
+   * 1.36.3]}).
+   */
   public Stream<TestTemplateInvocationContext> matrixInvocations(ExtensionContext context) {
     ExtensionConfig config = config(context);
-    String method = context.getRequiredTestMethod().getName() + "()";
-    boolean named = !config.matrix().isEmpty();
     return MatrixVersion.of(config).stream()
         .map(
             v ->
                 new MatrixInvocation(
-                    named ? method + " [k8s " + v.label() + "]" : method, v, this::beforeEachOn));
+                    config.controlPlane().backend() == Backend.EXISTING
+                        ? "[existing cluster]"
+                        : "[k8s " + v.label() + "]",
+                    v,
+                    this::beforeEachOn));
   }
 
   /** Prepares a plain test; a matrix test's invocation prepares its own ({@link #beforeEachOn}). */
@@ -102,7 +109,9 @@ public final class ControllerTestLifecycle {
               + config.testClass().getName()
               + " declares kubernetesVersions, so its tests run once per version: annotate "
               + context.getRequiredTestMethod().getName()
-              + " with @MatrixTest instead of @Test (a @Test would run on one version only).");
+              + " with @MatrixTest instead of @Test. A @Test, @ParameterizedTest or"
+              + " @RepeatedTest would run on one version only: keep those in a class without"
+              + " kubernetesVersions.");
     }
     prepare(context, config, config.controlPlane().kubernetesVersion());
   }

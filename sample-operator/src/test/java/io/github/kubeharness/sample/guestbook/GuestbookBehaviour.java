@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.github.kubeharness.junit.MatrixTest;
 import io.github.kubeharness.junit.TestNamespace;
 import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
 import io.github.kubeharness.sample.guestbook.customresource.GuestbookSpec;
@@ -24,12 +25,13 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.Test;
 
 /**
  * What the Guestbook operator does, test by test, the way the kubebuilder tutorial walks it:
- * create, change, break, recover, delete. {@link GuestbookIT} runs these as cluster admin, {@link
- * GuestbookUnderOwnRbacIT} as the operator's own ServiceAccount bound by {@code config/rbac}.
+ * create, change, break, recover, delete. {@link GuestbookIT} runs these as cluster admin on each
+ * of the three newest Kubernetes minors (they are {@link MatrixTest}s: once per version of a
+ * class's matrix, once where it has none), {@link GuestbookUnderOwnRbacIT} as the operator's own
+ * ServiceAccount bound by {@code config/rbac}.
  *
  * <p>{@link GuestbookOnKindIT} runs them on a real node.
  *
@@ -42,7 +44,7 @@ abstract class GuestbookBehaviour {
   KubernetesClient client;
   @TestNamespace String namespace;
 
-  @Test
+  @MatrixTest
   void createsConfigMapDeploymentAndServiceOwnedByTheGuestbook() {
     Guestbook guestbook = create("hello", spec -> spec.setMessage("Hello, Kubernetes!"));
 
@@ -66,7 +68,7 @@ abstract class GuestbookBehaviour {
         .isEqualTo(deployment.getSpec().getSelector().getMatchLabels());
   }
 
-  @Test
+  @MatrixTest
   void replicasChangeReachesTheDeployment() {
     create("scaled", spec -> spec.setReplicas(1));
     eventually(deployment("scaled")).exists();
@@ -77,7 +79,7 @@ abstract class GuestbookBehaviour {
         .satisfies(d -> assertThat(d.getSpec().getReplicas()).isEqualTo(3));
   }
 
-  @Test
+  @MatrixTest
   void imageChangeReachesTheDeployment() {
     create("upgraded", spec -> {});
     eventually(deployment("upgraded")).exists();
@@ -91,7 +93,7 @@ abstract class GuestbookBehaviour {
                     .isEqualTo("nginx:1.28-alpine"));
   }
 
-  @Test
+  @MatrixTest
   void messageChangeReachesTheConfigMap() {
     create("greeting", spec -> spec.setMessage("first"));
     eventually(configMap("greeting"))
@@ -108,7 +110,7 @@ abstract class GuestbookBehaviour {
                         "index.html", page -> assertThat(page).contains("second &lt;b&gt;&amp;")));
   }
 
-  @Test
+  @MatrixTest
   void serviceTypeChangeReachesTheService() {
     // A random node port: classes run one after another and namespaces are deleted lazily.
     int nodePort = 30000 + ThreadLocalRandom.current().nextInt(2768);
@@ -143,7 +145,7 @@ abstract class GuestbookBehaviour {
             });
   }
 
-  @Test
+  @MatrixTest
   void handEditedDeploymentIsPutBack() {
     create("drifting", spec -> spec.setReplicas(2));
     eventually(deployment("drifting"))
@@ -185,7 +187,7 @@ abstract class GuestbookBehaviour {
             });
   }
 
-  @Test
+  @MatrixTest
   void deletedChildIsRecreated() {
     create("resilient", spec -> {});
     String uid = eventually(service("resilient")).exists().getMetadata().getUid();
@@ -196,7 +198,7 @@ abstract class GuestbookBehaviour {
         .satisfies(s -> assertThat(s.getMetadata().getUid()).isNotEqualTo(uid));
   }
 
-  @Test
+  @MatrixTest
   void statusSaysProgressingWhileNoReplicaIsReady() {
     allowPods(0);
     Guestbook created = create("waiting", spec -> spec.setReplicas(2));
@@ -213,7 +215,7 @@ abstract class GuestbookBehaviour {
         .hasValueSatisfying(c -> assertThat(c.getStatus()).isEqualTo("False"));
   }
 
-  @Test
+  @MatrixTest
   void becomesReadyWhenTheDeploymentReportsReadyReplicas() {
     create("ready", spec -> spec.setReplicas(1));
     eventually(guestbook("ready")).hasCondition("Progressing", "True");
@@ -232,7 +234,7 @@ abstract class GuestbookBehaviour {
     assertThat(guestbook.getStatus().getObservedGeneration()).isEqualTo(2);
   }
 
-  @Test
+  @MatrixTest
   void rapidSuccessiveChangesAreNeverDropped() {
     create("busy", spec -> {});
     for (int i = 0; i <= 10; i++) {
@@ -254,7 +256,7 @@ abstract class GuestbookBehaviour {
         .satisfies(g -> assertThat(g.getStatus().getObservedGeneration()).isEqualTo(generation));
   }
 
-  @Test
+  @MatrixTest
   void recoversAfterTheDeploymentIsRefused() {
     // A quota that allows no Deployment; its status is written here as the quota controller would.
     var quota =
@@ -303,7 +305,7 @@ abstract class GuestbookBehaviour {
     eventually(guestbook("blocked")).hasCondition("Progressing", "True", "WaitingForReplicas");
   }
 
-  @Test
+  @MatrixTest
   void deletionIsLoggedAndTheGarbageCollectorRemovesTheChildren() {
     try (LogLines log = LogLines.of(GuestbookReconciler.class)) {
       create("doomed", spec -> {});

@@ -7,24 +7,25 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.github.kubeharness.Simulation;
 import io.github.kubeharness.junit.ControllerTest;
+import io.github.kubeharness.junit.MatrixTest;
 import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
-import org.junit.jupiter.api.Test;
 
 /**
- * Every {@link GuestbookBehaviour} test against a real API server, the operator running in-process
- * as cluster admin. The {@code simulated} profile runs the garbage collector (deletion), the
- * workload controllers and KWOK's node (pods that start and turn ready), and lets a test break a
- * pod on purpose.
+ * Every {@link GuestbookBehaviour} test against a real API server of each of the three newest
+ * Kubernetes minors, the operator running in-process as cluster admin. The {@code simulated}
+ * profile runs the garbage collector (deletion), the workload controllers and KWOK's node (pods
+ * that start and turn ready), and lets a test break a pod on purpose.
  */
 @ControllerTest(
     crdClasses = Guestbook.class,
     reconcilers = GuestbookReconciler.class,
-    profile = "simulated")
+    profile = "simulated",
+    kubernetesVersions = {"1.35", "1.36", "1.37"})
 class GuestbookIT extends GuestbookBehaviour {
 
   Simulation simulation;
 
-  @Test
+  @MatrixTest
   void aPodThatTurnsUnreadyDegradesTheGuestbookUntilItRecovers() {
     create("fragile", spec -> spec.setReplicas(2));
     eventually(guestbook("fragile")).hasCondition("Ready", "True");
