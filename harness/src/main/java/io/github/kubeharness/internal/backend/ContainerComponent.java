@@ -170,7 +170,9 @@ final class ContainerComponent implements AutoCloseable {
   // can still be empty (seen on a loaded CI machine), so an empty one is read again for a moment.
   private String logTail() {
     try {
-      long deadline = Waits.deadline(Duration.ofSeconds(3));
+      // A container that just exited may not have its output in the log yet; on a loaded
+      // machine that took more than 3 s once (CI, 2026-12-04).
+      long deadline = Waits.deadline(Duration.ofSeconds(10));
       List<String> lines = container.getLogs().lines().toList();
       while (lines.isEmpty() && System.nanoTime() < deadline) {
         Waits.sleep(100);

@@ -70,6 +70,9 @@ final class SharedCluster implements JUnitResource {
     controlPlane.start();
     try {
       SharedCluster cluster = new SharedCluster(controlPlane);
+      // Asked now, while the API server answers: the failure reports name the version, and one
+      // written while a test has the API server down must not wait for it.
+      controlPlane.kubernetesVersion();
       if (options.reuse()) {
         TestNamespaces.sweepOrphans(cluster.admin);
         WebhookSet.sweepOrphans(cluster.admin);

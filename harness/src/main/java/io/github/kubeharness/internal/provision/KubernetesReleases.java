@@ -20,7 +20,8 @@ import java.util.stream.Stream;
 /**
  * Turns a version as a user writes it into one the provisioner can get: {@code 1.36} becomes the
  * newest {@code 1.36.x} among the Go module proxy's releases of {@code k8s.io/kubernetes} (what a
- * build can have) and the versions already in the cache; {@code 1.36.3} is taken as is.
+ * build can have) and the versions already in the cache — or, where Go cannot list them, the
+ * envtest release index (what a download can have); {@code 1.36.3} is taken as is.
  *
  * <p>The proxy's list costs a {@code go list} (a second or two) and is kept in the cache for {@link
  * #LIST_MAX_AGE}, so test runs do not pay it each time; a patch released since shows up after that.
@@ -33,11 +34,19 @@ public final class KubernetesReleases {
   private static final Pattern FULL = Pattern.compile("\\d+\\.\\d+\\.\\d+");
   private static final Pattern MINOR = Pattern.compile("\\d+\\.\\d+");
   private static final Map<Path, List<String>> SERVED = new ConcurrentHashMap<>();
+  private static final Map<String, List<String>> INDEXED = new ConcurrentHashMap<>();
 
   private final ControlPlaneOptions options;
+  private final String go;
 
   public KubernetesReleases(ControlPlaneOptions options) {
+    this(options, BinaryResolver.goCommand(System::getenv));
+  }
+
+  /** With {@code go} as the Go command (a test's missing one). */
+  KubernetesReleases(ControlPlaneOptions options, String go) {
     this.options = options;
+    this.go = go;
   }
 
   /**
@@ -65,6 +74,13 @@ public final class KubernetesReleases {
     try {
       served = servedVersions();
     } catch (KubeHarnessException e) {
+      Optional<String> downloadable = newestOf(version, downloadableVersions());
+      if (downloadable.isPresent()) {
+        return Stream.of(fromCache, downloadable)
+            .flatMap(Optional::stream)
+            .max(Comparator.comparing(KubernetesReleases::patch))
+            .orElseThrow();
+      }
       return fromCache.orElseThrow(
           () ->
               new KubeHarnessException(
@@ -127,6 +143,26 @@ public final class KubernetesReleases {
     return key.toString();
   }
 
+  /**
+   * What the envtest release index can download, for a machine without Go: empty when offline or
+   * when the index cannot be read (the proxy's list and the cache still answer).
+   */
+  private List<String> downloadableVersions() {
+    if (options.offline()) {
+      return List.of();
+    }
+    return INDEXED.computeIfAbsent(
+        options.releaseIndex().toString(),
+        index -> {
+          try {
+            return new ReleaseDownload(options.releaseIndex(), Platform.current(), line -> {})
+                .versions();
+          } catch (KubeHarnessException e) {
+            return List.of();
+          }
+        });
+  }
+
   /** Versions whose kube-apiserver is in the cache ({@code <cache>/k8s/<version>-<platform>}). */
   private List<String> cachedVersions() {
     String suffix = "-" + Platform.current();
@@ -165,10 +201,7 @@ public final class KubernetesReleases {
     }
     options.progress().accept("listing the Kubernetes releases the Go module proxy serves ...");
     List<String> served =
-        new SourceBuild(
-                BinaryResolver.goCommand(System::getenv),
-                options.cacheDirectory().resolve("build"),
-                options.progress())
+        new SourceBuild(go, options.cacheDirectory().resolve("build"), options.progress())
             .listVersions(MODULE);
     try {
       Files.createDirectories(file.getParent());

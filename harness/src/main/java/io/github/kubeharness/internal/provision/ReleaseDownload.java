@@ -134,6 +134,21 @@ final class ReleaseDownload {
     }
   }
 
+  /**
+   * The versions the index has an archive of for this platform ({@code v1.36.3}, ...): what a
+   * download can get.
+   */
+  List<String> versions() {
+    String suffix = "-" + platform + ".tar.gz";
+    return readIndex().entrySet().stream()
+        .filter(
+            release ->
+                release.getValue() instanceof Map<?, ?> archives
+                    && archives.keySet().stream().anyMatch(n -> String.valueOf(n).endsWith(suffix)))
+        .map(release -> String.valueOf(release.getKey()))
+        .toList();
+  }
+
   private Map<?, ?> readIndex() {
     HttpRequest request = HttpRequest.newBuilder(index).timeout(Duration.ofSeconds(10)).build();
     HttpResponse<String> response;

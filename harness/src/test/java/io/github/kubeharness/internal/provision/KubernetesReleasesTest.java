@@ -3,9 +3,14 @@ package io.github.kubeharness.internal.provision;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.net.httpserver.HttpServer;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -70,6 +75,44 @@ class KubernetesReleasesTest {
                 "1.36", List.of("v1.36.2", "v1.36.10", "v1.36.11-rc.0", "v1.360.1", "v1.37.0")))
         .contains("1.36.10");
     assertThat(KubernetesReleases.newestOf("1.34", List.of("v1.36.2"))).isEmpty();
+  }
+
+  @Test
+  void withoutGoTheReleaseIndexSaysWhatADownloadCanGet() throws IOException {
+    HttpServer index =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    String platform = Platform.current().toString();
+    String yaml =
+        "releases:\n"
+            + "  v1.36.2:\n    envtest-v1.36.2-"
+            + platform
+            + ".tar.gz: {hash: x, selfLink: y}\n"
+            + "  v1.36.4:\n    envtest-v1.36.4-other-arch.tar.gz: {hash: x, selfLink: y}\n";
+    index.createContext(
+        "/index.yaml",
+        exchange -> {
+          byte[] body = yaml.getBytes(StandardCharsets.UTF_8);
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
+    index.start();
+    try {
+      ControlPlaneOptions options =
+          ControlPlaneOptions.builder()
+              .withCacheDirectory(cache)
+              .withOffline(false)
+              .withReleaseIndex(
+                  URI.create("http://127.0.0.1:" + index.getAddress().getPort() + "/index.yaml"))
+              .withProgress(line -> {})
+              .build();
+
+      // No Go: the proxy's list cannot be had; the index's archive for this platform can.
+      assertThat(new KubernetesReleases(options, "/nonexistent/go").resolve("1.36"))
+          .isEqualTo("1.36.2");
+    } finally {
+      index.stop(0);
+    }
   }
 
   private KubernetesReleases releases() {
