@@ -345,21 +345,15 @@ public final class ControllerTestLifecycle {
     public synchronized void close() {
       List<ClassCluster> all = new ArrayList<>(byVersion.values());
       byVersion.clear();
-      RuntimeException failure = null;
+      Failures failures = new Failures();
       for (ClassCluster on : all) {
         try {
           on.close();
         } catch (RuntimeException e) {
-          if (failure == null) {
-            failure = e;
-          } else {
-            failure.addSuppressed(e);
-          }
+          failures.add(e);
         }
       }
-      if (failure != null) {
-        throw failure;
-      }
+      failures.throwIfAny();
     }
   }
 

@@ -169,7 +169,7 @@ final class TestScope implements JUnitResource {
 
   @Override
   public void close() {
-    RuntimeException failure = null;
+    Failures failures = new Failures();
     synchronized (this) {
       if (faults != null) {
         faults.clear();
@@ -181,11 +181,8 @@ final class TestScope implements JUnitResource {
           part.close();
         }
       } catch (Exception e) {
-        if (failure == null) {
-          failure = new IllegalStateException("Cleaning up namespace " + namespace + " failed", e);
-        } else {
-          failure.addSuppressed(e);
-        }
+        failures.add(
+            new IllegalStateException("Cleaning up namespace " + namespace + " failed", e));
       }
     }
     if (failed && config.keepNamespaceOnFailure()) {
@@ -194,15 +191,9 @@ final class TestScope implements JUnitResource {
       try {
         TestNamespaces.delete(cluster.admin(), namespace);
       } catch (RuntimeException e) {
-        if (failure == null) {
-          failure = e;
-        } else {
-          failure.addSuppressed(e);
-        }
+        failures.add(e);
       }
     }
-    if (failure != null) {
-      throw failure;
-    }
+    failures.throwIfAny();
   }
 }
