@@ -24,20 +24,31 @@ class KubernetesVersionsIT {
 
   private static final Path REPORTS = Path.of("target/kube-harness/reports");
   private String settingBefore;
+  private String offlineBefore;
 
+  // Offline whatever the environment: a version that cannot be had would otherwise make the
+  // provisioner try the envtest release index on the internet before building (this machine's
+  // rule: no traffic beyond 127.0.0.0/8, and no test waits on a download).
   @BeforeEach
   void clearTheSetting() {
     settingBefore = System.getProperty(Settings.KUBERNETES_VERSIONS);
+    offlineBefore = System.getProperty(Settings.OFFLINE);
     System.clearProperty(Settings.KUBERNETES_VERSIONS);
+    System.setProperty(Settings.OFFLINE, "true");
     MatrixScenarios.SEEN.clear();
   }
 
   @AfterEach
   void restoreTheSetting() {
-    if (settingBefore == null) {
-      System.clearProperty(Settings.KUBERNETES_VERSIONS);
+    restore(Settings.KUBERNETES_VERSIONS, settingBefore);
+    restore(Settings.OFFLINE, offlineBefore);
+  }
+
+  private static void restore(String property, String value) {
+    if (value == null) {
+      System.clearProperty(property);
     } else {
-      System.setProperty(Settings.KUBERNETES_VERSIONS, settingBefore);
+      System.setProperty(property, value);
     }
   }
 
