@@ -3,12 +3,9 @@ package io.github.kubeharness.internal.provision;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.sun.net.httpserver.HttpServer;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -79,8 +76,6 @@ class KubernetesReleasesTest {
 
   @Test
   void withoutGoTheReleaseIndexSaysWhatADownloadCanGet() throws IOException {
-    HttpServer index =
-        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     String platform = Platform.current().toString();
     String yaml =
         "releases:\n"
@@ -88,30 +83,19 @@ class KubernetesReleasesTest {
             + platform
             + ".tar.gz: {hash: x, selfLink: y}\n"
             + "  v1.36.4:\n    envtest-v1.36.4-other-arch.tar.gz: {hash: x, selfLink: y}\n";
-    index.createContext(
-        "/index.yaml",
-        exchange -> {
-          byte[] body = yaml.getBytes(StandardCharsets.UTF_8);
-          exchange.sendResponseHeaders(200, body.length);
-          exchange.getResponseBody().write(body);
-          exchange.close();
-        });
-    index.start();
-    try {
+    try (FixtureServer index = new FixtureServer()) {
+      index.serve("/index.yaml", yaml.getBytes(StandardCharsets.UTF_8));
       ControlPlaneOptions options =
           ControlPlaneOptions.builder()
               .withCacheDirectory(cache)
               .withOffline(false)
-              .withReleaseIndex(
-                  URI.create("http://127.0.0.1:" + index.getAddress().getPort() + "/index.yaml"))
+              .withReleaseIndex(URI.create(index.baseUrl() + "/index.yaml"))
               .withProgress(line -> {})
               .build();
 
       // No Go: the proxy's list cannot be had; the index's archive for this platform can.
       assertThat(new KubernetesReleases(options, "/nonexistent/go").resolve("1.36"))
           .isEqualTo("1.36.2");
-    } finally {
-      index.stop(0);
     }
   }
 

@@ -3,12 +3,9 @@ package io.github.kubeharness.internal.provision;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.sun.net.httpserver.HttpServer;
 import io.github.kubeharness.KubeHarnessException;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -17,8 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,38 +30,19 @@ class ReleaseDownloadTest {
   @TempDir Path cacheRoot;
   @TempDir Path fixtures;
 
-  private final Map<String, byte[]> served = new ConcurrentHashMap<>();
   private final List<String> progress = new ArrayList<>();
-  private HttpServer server;
+  private FixtureServer server;
   private BinaryCache cache;
 
   @BeforeEach
   void startServer() throws IOException {
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext(
-        "/",
-        exchange -> {
-          byte[] body = served.get(exchange.getRequestURI().getPath());
-          try {
-            if (body == null) {
-              exchange.sendResponseHeaders(404, -1);
-              return;
-            }
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-              out.write(body);
-            }
-          } finally {
-            exchange.close();
-          }
-        });
-    server.start();
+    server = new FixtureServer();
     cache = new BinaryCache(cacheRoot, VERSION, PLATFORM);
   }
 
   @AfterEach
   void stopServer() {
-    server.stop(0);
+    server.close();
   }
 
   @Test
@@ -127,7 +103,7 @@ class ReleaseDownloadTest {
   @Test
   void namesStatusAndUrlWhenTheArchiveIsMissing() throws Exception {
     serve(archive("etcd", "kube-apiserver"), "00");
-    served.remove(ARCHIVE_PATH);
+    server.remove(ARCHIVE_PATH);
 
     assertThatThrownBy(() -> download().fetchInto(VERSION, cache))
         .hasMessageContaining("HTTP 404")
@@ -197,7 +173,7 @@ class ReleaseDownloadTest {
    * Serves the archive at its release path and an index (unordered, as upstream) pointing at it.
    */
   private void serve(byte[] archive, String hash) {
-    served.put(ARCHIVE_PATH, archive);
+    server.serve(ARCHIVE_PATH, archive);
     String index =
         """
         releases:
@@ -222,7 +198,7 @@ class ReleaseDownloadTest {
               selfLink: %1$s/elsewhere.tar.gz
         """
             .formatted(baseUrl(), ARCHIVE, hash, ARCHIVE_PATH);
-    served.put("/envtest-releases.yaml", index.getBytes(StandardCharsets.UTF_8));
+    server.serve("/envtest-releases.yaml", index.getBytes(StandardCharsets.UTF_8));
   }
 
   /** An envtest-shaped archive: {@code controller-tools/envtest/<name>} scripts, via system tar. */
@@ -266,7 +242,7 @@ class ReleaseDownloadTest {
   }
 
   private String baseUrl() {
-    return "http://127.0.0.1:" + server.getAddress().getPort();
+    return server.baseUrl();
   }
 
   private String indexUrl() {
