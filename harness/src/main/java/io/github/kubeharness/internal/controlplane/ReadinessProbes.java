@@ -75,6 +75,22 @@ public final class ReadinessProbes {
   }
 
   /**
+   * kube-apiserver at {@code url} answers {@code /healthz} with 200: every post-start hook has
+   * finished, including the {@link #SEEDED_HOOKS} that {@code /readyz} may leave out. This is what
+   * kube-controller-manager checks before it starts its controllers.
+   */
+  public static HealthCheck apiServerHealthz(String url, TinyCa ca) {
+    HttpClient http = trusting(ca);
+    URI healthz = URI.create(url + "/healthz");
+    return () ->
+        http.send(
+                    HttpRequest.newBuilder(healthz).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.discarding())
+                .statusCode()
+            == 200;
+  }
+
+  /**
    * kube-apiserver at {@code url} has created the {@code default} namespace: asked as a fresh
    * cluster-admin identity of {@code ca} (anonymous requests are refused).
    */
