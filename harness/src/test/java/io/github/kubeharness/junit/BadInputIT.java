@@ -10,6 +10,7 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.FaultRule;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
+import io.github.kubeharness.TemporaryProperty;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.junit.scenarios.BadInputScenarios;
@@ -118,17 +119,15 @@ class BadInputIT {
         row(
             "container image neither present nor pullable",
             () -> {
-              System.setProperty(
-                  Settings.CONTAINER_APISERVER_IMAGE,
-                  "registry.k8s.io/kube-apiserver:v0.0.0-absent");
-              try {
+              try (var image =
+                  TemporaryProperty.set(
+                      Settings.CONTAINER_APISERVER_IMAGE,
+                      "registry.k8s.io/kube-apiserver:v0.0.0-absent")) {
                 return start(
                     ControlPlaneOptions.builder()
                         .withBackend(Backend.CONTAINER)
                         .withProfile(Profile.MINIMAL)
                         .build());
-              } finally {
-                System.clearProperty(Settings.CONTAINER_APISERVER_IMAGE);
               }
             },
             "registry.k8s.io/kube-apiserver:v0.0.0-absent",
@@ -252,11 +251,8 @@ class BadInputIT {
     return row(
         property + "=" + value,
         () -> {
-          System.setProperty(property, value);
-          try {
+          try (var setting = TemporaryProperty.set(property, value)) {
             return ControlPlaneOptions.defaults();
-          } finally {
-            System.clearProperty(property);
           }
         },
         expected);

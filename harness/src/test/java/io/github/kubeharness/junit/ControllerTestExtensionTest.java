@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
+import io.github.kubeharness.TemporaryProperty;
 import io.github.kubeharness.internal.junit.ExtensionConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -20,17 +21,9 @@ class ControllerTestExtensionTest {
 
   @Test
   void theAnnotationAttributeBeatsTheSystemProperty() {
-    String before = System.getProperty(Settings.PROFILE);
-    System.setProperty(Settings.PROFILE, "minimal");
-    try {
+    try (var profile = TemporaryProperty.set(Settings.PROFILE, "minimal")) {
       ExtensionConfig config = ControllerTestExtension.read(AsksForStandard.class);
       assertThat(config.controlPlane().profile()).isEqualTo(Profile.STANDARD);
-    } finally {
-      if (before == null) {
-        System.clearProperty(Settings.PROFILE);
-      } else {
-        System.setProperty(Settings.PROFILE, before);
-      }
     }
   }
 
@@ -53,20 +46,12 @@ class ControllerTestExtensionTest {
     assertThat(declared.matrix()).containsExactly("1.36", "1.37");
     assertThat(declared.matrixDeclared()).isTrue();
 
-    String before = System.getProperty(Settings.KUBERNETES_VERSIONS);
-    System.setProperty(Settings.KUBERNETES_VERSIONS, "1.35, 1.37.2");
-    try {
+    try (var versions = TemporaryProperty.set(Settings.KUBERNETES_VERSIONS, "1.35, 1.37.2")) {
       assertThat(ControllerTestExtension.read(AsksForAMatrix.class).matrix())
           .containsExactly("1.35", "1.37.2");
       assertThat(ControllerTestExtension.read(AsksForStandard.class).matrix())
           .containsExactly("1.35", "1.37.2");
       assertThat(ControllerTestExtension.read(AsksForStandard.class).matrixDeclared()).isFalse();
-    } finally {
-      if (before == null) {
-        System.clearProperty(Settings.KUBERNETES_VERSIONS);
-      } else {
-        System.setProperty(Settings.KUBERNETES_VERSIONS, before);
-      }
     }
   }
 

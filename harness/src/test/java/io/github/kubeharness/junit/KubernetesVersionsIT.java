@@ -3,6 +3,7 @@ package io.github.kubeharness.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.kubeharness.Settings;
+import io.github.kubeharness.TemporaryProperty;
 import io.github.kubeharness.junit.ScenarioRunner.Outcome;
 import io.github.kubeharness.junit.scenarios.MatrixScenarios;
 import java.nio.file.Files;
@@ -23,33 +24,23 @@ import org.junit.platform.engine.TestExecutionResult.Status;
 class KubernetesVersionsIT {
 
   private static final Path REPORTS = Path.of("target/kube-harness/reports");
-  private String settingBefore;
-  private String offlineBefore;
+  private TemporaryProperty noSetting;
+  private TemporaryProperty offline;
 
   // Offline whatever the environment: a version that cannot be had would otherwise make the
   // provisioner try the envtest release index on the internet before building (this machine's
   // rule: no traffic beyond 127.0.0.0/8, and no test waits on a download).
   @BeforeEach
   void clearTheSetting() {
-    settingBefore = System.getProperty(Settings.KUBERNETES_VERSIONS);
-    offlineBefore = System.getProperty(Settings.OFFLINE);
-    System.clearProperty(Settings.KUBERNETES_VERSIONS);
-    System.setProperty(Settings.OFFLINE, "true");
+    noSetting = TemporaryProperty.cleared(Settings.KUBERNETES_VERSIONS);
+    offline = TemporaryProperty.set(Settings.OFFLINE, "true");
     MatrixScenarios.SEEN.clear();
   }
 
   @AfterEach
   void restoreTheSetting() {
-    restore(Settings.KUBERNETES_VERSIONS, settingBefore);
-    restore(Settings.OFFLINE, offlineBefore);
-  }
-
-  private static void restore(String property, String value) {
-    if (value == null) {
-      System.clearProperty(property);
-    } else {
-      System.setProperty(property, value);
-    }
+    noSetting.close();
+    offline.close();
   }
 
   @Test

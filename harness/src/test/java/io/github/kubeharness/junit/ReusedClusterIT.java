@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.TemporaryProperty;
 import io.github.kubeharness.internal.reuse.KeptControlPlane;
 import io.github.kubeharness.junit.scenarios.PassingWidgetScenario;
 import java.time.Duration;
@@ -33,20 +34,12 @@ class ReusedClusterIT {
       client.resource(namespace("left-by-a-killed-run", gone.pid())).create();
       client.resource(namespace("of-a-live-run", ProcessHandle.current().pid())).create();
 
-      System.setProperty("kubeharness.reuse", "true");
       // Kept control planes are the local backend's; the suite may run with another by default.
-      String backend = System.setProperty("kubeharness.backend", "local");
-      try {
+      try (var reuse = TemporaryProperty.set("kubeharness.reuse", "true");
+          var backend = TemporaryProperty.set("kubeharness.backend", "local")) {
         assertThat(ScenarioRunner.run(PassingWidgetScenario.class))
             .allMatch(
                 o -> o.status() == org.junit.platform.engine.TestExecutionResult.Status.SUCCESSFUL);
-      } finally {
-        System.clearProperty("kubeharness.reuse");
-        if (backend == null) {
-          System.clearProperty("kubeharness.backend");
-        } else {
-          System.setProperty("kubeharness.backend", backend);
-        }
       }
 
       Namespace killed = client.namespaces().withName("left-by-a-killed-run").get();
