@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.BindMode;
@@ -28,6 +30,10 @@ final class ContainerComponent implements AutoCloseable {
   private final String name;
   private final String image;
   private final GenericContainer<?> container;
+  // Its output as it ran, followed from the start: a container that exits during start is removed
+  // by Testcontainers' failure handling, after which Docker has no log left to ask for.
+  private final Queue<String> output = new ConcurrentLinkedQueue<>();
+  private static final int FOLLOWED_LINES = 200;
 
   ContainerComponent(String name, String image, String entrypoint) {
     this.name = name;
@@ -35,6 +41,7 @@ final class ContainerComponent implements AutoCloseable {
     this.container =
         new GenericContainer<>(DockerImageName.parse(image))
             .withCreateContainerCmdModifier(cmd -> cmd.withEntrypoint(entrypoint))
+            .withLogConsumer(frame -> keep(frame.getUtf8String().stripTrailing()))
             // The images are FROM scratch / distroless: no shell for Testcontainers' port check.
             // Readiness is checked by the real probe after start instead.
             .waitingFor(
@@ -168,15 +175,34 @@ final class ContainerComponent implements AutoCloseable {
 
   // Docker copies a container's output into its log asynchronously: right after an exit the log
   // can still be empty (seen on a loaded CI machine), so an empty one is read again for a moment.
+  // The last lines only: a long run's log would otherwise pile up here.
+  private void keep(String line) {
+    output.add(line);
+    while (output.size() > FOLLOWED_LINES) {
+      output.poll();
+    }
+  }
+
+  // Docker's log while the container exists; what was followed of it once it is gone.
+  private List<String> logLines() {
+    List<String> lines = List.of();
+    try {
+      lines = container.getLogs().lines().toList();
+    } catch (RuntimeException gone) {
+      // read from what was followed below
+    }
+    return lines.isEmpty() ? List.copyOf(output) : lines;
+  }
+
   private String logTail() {
     try {
       // A container that just exited may not have its output in the log yet; on a loaded
       // machine that took more than 3 s once (CI, 2026-12-04).
       long deadline = Waits.deadline(Duration.ofSeconds(10));
-      List<String> lines = container.getLogs().lines().toList();
+      List<String> lines = logLines();
       while (lines.isEmpty() && System.nanoTime() < deadline) {
         Waits.sleep(100);
-        lines = container.getLogs().lines().toList();
+        lines = logLines();
       }
       return LogTail.of(lines);
     } catch (RuntimeException e) {

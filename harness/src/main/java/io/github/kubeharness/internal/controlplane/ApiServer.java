@@ -129,7 +129,7 @@ public final class ApiServer extends LocalComponent {
   }
 
   /** The Go runtime settings kube-apiserver runs with for {@code profile}. */
-  static Map<String, String> goRuntime(Profile profile) {
+  private static Map<String, String> goRuntime(Profile profile) {
     return profile == Profile.MINIMAL ? SPEED_FIRST : MEMORY_FIRST;
   }
 
