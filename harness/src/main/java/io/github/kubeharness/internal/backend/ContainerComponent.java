@@ -173,8 +173,6 @@ final class ContainerComponent implements AutoCloseable {
     };
   }
 
-  // Docker copies a container's output into its log asynchronously: right after an exit the log
-  // can still be empty (seen on a loaded CI machine), so an empty one is read again for a moment.
   // The last lines only: a long run's log would otherwise pile up here.
   private void keep(String line) {
     output.add(line);
@@ -194,6 +192,8 @@ final class ContainerComponent implements AutoCloseable {
     return lines.isEmpty() ? List.copyOf(output) : lines;
   }
 
+  // Docker copies a container's output into its log asynchronously: right after an exit the log
+  // can still be empty (seen on a loaded CI machine), so an empty one is read again for a moment.
   private String logTail() {
     try {
       // A container that just exited may not have its output in the log yet; on a loaded
