@@ -66,12 +66,7 @@ public final class ReadinessProbes {
       query.append(query.length() == 0 ? "?" : "&").append("exclude=").append(check);
     }
     URI readyz = URI.create(url + "/readyz" + query);
-    return () ->
-        http.send(
-                    HttpRequest.newBuilder(readyz).timeout(Duration.ofSeconds(2)).build(),
-                    HttpResponse.BodyHandlers.ofString())
-                .statusCode()
-            == 200;
+    return answersOk(http, readyz);
   }
 
   /**
@@ -82,12 +77,7 @@ public final class ReadinessProbes {
   public static HealthCheck apiServerHealthz(String url, TinyCa ca) {
     HttpClient http = trusting(ca);
     URI healthz = URI.create(url + "/healthz");
-    return () ->
-        http.send(
-                    HttpRequest.newBuilder(healthz).timeout(Duration.ofSeconds(2)).build(),
-                    HttpResponse.BodyHandlers.discarding())
-                .statusCode()
-            == 200;
+    return answersOk(http, healthz);
   }
 
   /**
@@ -101,12 +91,7 @@ public final class ReadinessProbes {
             TlsStores.presenting(admin, ca.certificate()).getKeyManagers(),
             TlsStores.trusting(ca.certificate()).getTrustManagers()[0]);
     URI namespace = URI.create(url + "/api/v1/namespaces/default");
-    return () ->
-        http.send(
-                    HttpRequest.newBuilder(namespace).timeout(Duration.ofSeconds(2)).build(),
-                    HttpResponse.BodyHandlers.discarding())
-                .statusCode()
-            == 200;
+    return answersOk(http, namespace);
   }
 
   /**
@@ -117,12 +102,7 @@ public final class ReadinessProbes {
   public static HealthCheck componentHealthz(int port) {
     HttpClient http = withTrustManager(TlsStores.anyServer());
     URI healthz = URI.create("https://127.0.0.1:" + port + "/healthz");
-    return () ->
-        http.send(
-                    HttpRequest.newBuilder(healthz).timeout(Duration.ofSeconds(2)).build(),
-                    HttpResponse.BodyHandlers.discarding())
-                .statusCode()
-            == 200;
+    return answersOk(http, healthz);
   }
 
   /** KWOK's own server (plain HTTP) on 127.0.0.1:{@code port} answers {@code /healthz}. */
@@ -132,6 +112,16 @@ public final class ReadinessProbes {
         PLAIN
                 .send(
                     HttpRequest.newBuilder(healthz).timeout(Duration.ofSeconds(1)).build(),
+                    HttpResponse.BodyHandlers.discarding())
+                .statusCode()
+            == 200;
+  }
+
+  // One GET, answered 200 within 2 s.
+  private static HealthCheck answersOk(HttpClient http, URI uri) {
+    return () ->
+        http.send(
+                    HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(2)).build(),
                     HttpResponse.BodyHandlers.discarding())
                 .statusCode()
             == 200;
