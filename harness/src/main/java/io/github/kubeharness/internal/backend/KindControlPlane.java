@@ -3,13 +3,13 @@ package io.github.kubeharness.internal.backend;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
 import io.github.kubeharness.internal.backend.KindCli.Result;
+import io.github.kubeharness.internal.client.Clients;
 import io.github.kubeharness.internal.controlplane.BundledResources;
 import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.process.RunDirectory;
@@ -197,7 +197,7 @@ final class KindControlPlane extends AbstractControlPlane {
   private boolean attach() {
     String kubeconfig = kind.kubeconfig(clusterName);
     Config config = Config.fromKubeconfig(kubeconfig);
-    try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
+    try (KubernetesClient client = Clients.create(config)) {
       String ready = client.raw("/readyz");
       if (!"ok".equals(ready == null ? null : ready.strip())) {
         throw new KubeHarnessException("/readyz answered " + ready);

@@ -3,7 +3,7 @@ package io.github.kubeharness.internal.controlplane;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.github.kubeharness.internal.client.Clients;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -30,8 +30,10 @@ public final class ClientWarmUp {
           () -> {
             Config nowhere = Config.empty();
             nowhere.setMasterUrl("https://127.0.0.1:1");
-            try (KubernetesClient client =
-                new KubernetesClientBuilder().withConfig(nowhere).build()) {
+            // No CA: fabric8 would read the JDK's public CAs, which no client of a control plane
+            // kube-harness started uses (Clients trusts its CA alone).
+            nowhere.setTrustCerts(true);
+            try (KubernetesClient client = Clients.create(nowhere)) {
               touchDeserialization(client);
             } catch (RuntimeException e) {
               // Only a warm-up: the real client reports its own problems.

@@ -39,14 +39,12 @@ public final class Pki {
 
   private final TinyCa ca;
   private final TinyCa frontProxyCa;
-  private final TinyCa.Issued frontProxyClient;
   private final Map<String, String> files;
+  private TinyCa.Issued frontProxyClient;
 
-  private Pki(
-      TinyCa ca, TinyCa frontProxyCa, TinyCa.Issued frontProxyClient, Map<String, String> files) {
+  private Pki(TinyCa ca, TinyCa frontProxyCa, Map<String, String> files) {
     this.ca = ca;
     this.frontProxyCa = frontProxyCa;
-    this.frontProxyClient = frontProxyClient;
     this.files = files;
   }
 
@@ -75,7 +73,6 @@ public final class Pki {
     // never authenticate as itself, so a request the fault proxy forwards with a bearer token (no
     // identity headers) is authenticated by that token, not as the proxy.
     TinyCa frontProxyCa = TinyCa.create("kube-harness-front-proxy-ca");
-    TinyCa.Issued frontProxyClient = frontProxyCa.issueClient(FRONT_PROXY_USER, List.of());
     Map<String, String> files = new LinkedHashMap<>();
     files.put(CA, ca.certificatePem());
     files.put(SERVING_CERT, serving.certificatePem());
@@ -86,15 +83,21 @@ public final class Pki {
     files.put(SA_PUB, TinyCa.pem(serviceAccount.getPublic()));
     files.put(AUDIT_POLICY, AUDIT_POLICY_YAML);
     files.put(FRONT_PROXY_CA, frontProxyCa.certificatePem());
-    return new Pki(ca, frontProxyCa, frontProxyClient, files);
+    return new Pki(ca, frontProxyCa, files);
   }
 
   public TinyCa ca() {
     return ca;
   }
 
-  /** The fault proxy's client certificate, from the front-proxy CA the apiserver trusts. */
-  public TinyCa.Issued frontProxyClient() {
+  /**
+   * The fault proxy's client certificate, from the front-proxy CA the apiserver trusts. Issued on
+   * first use: most runs start no fault proxy, and a start waits for every key made before it.
+   */
+  public synchronized TinyCa.Issued frontProxyClient() {
+    if (frontProxyClient == null) {
+      frontProxyClient = frontProxyCa.issueClient(FRONT_PROXY_USER, List.of());
+    }
     return frontProxyClient;
   }
 

@@ -9,6 +9,8 @@ import java.net.http.HttpResponse;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
@@ -60,13 +62,11 @@ public final class ReadinessProbes {
    * (e.g. {@link #SEEDED_HOOKS}).
    */
   public static HealthCheck apiServer(String url, TinyCa ca, List<String> excluded) {
-    HttpClient http = trusting(ca);
     StringBuilder query = new StringBuilder();
     for (String check : excluded) {
       query.append(query.length() == 0 ? "?" : "&").append("exclude=").append(check);
     }
-    URI readyz = URI.create(url + "/readyz" + query);
-    return answersOk(http, readyz);
+    return answersOk(asAdmin(ca), URI.create(url + "/readyz" + query));
   }
 
   /**
@@ -75,23 +75,15 @@ public final class ReadinessProbes {
    * kube-controller-manager checks before it starts its controllers.
    */
   public static HealthCheck apiServerHealthz(String url, TinyCa ca) {
-    HttpClient http = trusting(ca);
-    URI healthz = URI.create(url + "/healthz");
-    return answersOk(http, healthz);
+    return answersOk(asAdmin(ca), URI.create(url + "/healthz"));
   }
 
   /**
-   * kube-apiserver at {@code url} has created the {@code default} namespace: asked as a fresh
-   * cluster-admin identity of {@code ca} (anonymous requests are refused).
+   * kube-apiserver at {@code url} has created the {@code default} namespace: asked as a
+   * cluster-admin of {@code ca} (anonymous requests are refused).
    */
   public static HealthCheck defaultNamespace(String url, TinyCa ca) {
-    TinyCa.Issued admin = ca.issueClient("kube-harness-admin", List.of("system:masters"));
-    HttpClient http =
-        httpsClient(
-            TlsStores.presenting(admin, ca.certificate()).getKeyManagers(),
-            TlsStores.trusting(ca.certificate()).getTrustManagers()[0]);
-    URI namespace = URI.create(url + "/api/v1/namespaces/default");
-    return answersOk(http, namespace);
+    return answersOk(asAdmin(ca), URI.create(url + "/api/v1/namespaces/default"));
   }
 
   /**
@@ -100,9 +92,7 @@ public final class ReadinessProbes {
    * the probe only ever goes to a loopback port kube-harness chose.
    */
   public static HealthCheck componentHealthz(int port) {
-    HttpClient http = withTrustManager(TlsStores.anyServer());
-    URI healthz = URI.create("https://127.0.0.1:" + port + "/healthz");
-    return answersOk(http, healthz);
+    return answersOk(AnyServer.CLIENT, URI.create("https://127.0.0.1:" + port + "/healthz"));
   }
 
   /** KWOK's own server (plain HTTP) on 127.0.0.1:{@code port} answers {@code /healthz}. */
@@ -127,12 +117,31 @@ public final class ReadinessProbes {
             == 200;
   }
 
-  private static HttpClient trusting(TinyCa ca) {
-    return withTrustManager(TlsStores.trusting(ca.certificate()).getTrustManagers()[0]);
+  /**
+   * The client of every probe of an apiserver of {@code ca}: trusts only {@code ca} and presents a
+   * cluster-admin certificate of it (anonymous requests are refused, and /readyz does not mind).
+   * One per CA, not one per probe: each JDK client keeps a selector thread until it is collected,
+   * and the container backend asks /readyz every few milliseconds while it starts.
+   */
+  private static HttpClient asAdmin(TinyCa ca) {
+    synchronized (ADMIN_CLIENTS) {
+      return ADMIN_CLIENTS.computeIfAbsent(
+          ca,
+          key -> {
+            TinyCa.Issued admin = key.issueClient("kube-harness-admin", List.of("system:masters"));
+            return httpsClient(
+                TlsStores.presenting(admin, key.certificate()).getKeyManagers(),
+                TlsStores.trusting(key.certificate()).getTrustManagers()[0]);
+          });
+    }
   }
 
-  private static HttpClient withTrustManager(TrustManager trustManager) {
-    return httpsClient(null, trustManager);
+  // Weak keys: a control plane's client goes with its CA (the client holds no reference to it).
+  private static final Map<TinyCa, HttpClient> ADMIN_CLIENTS = new WeakHashMap<>();
+
+  /** Made on first use: the minimal profile never asks a component's /healthz. */
+  private static final class AnyServer {
+    static final HttpClient CLIENT = httpsClient(null, TlsStores.anyServer());
   }
 
   private static HttpClient httpsClient(KeyManager[] identity, TrustManager trustManager) {

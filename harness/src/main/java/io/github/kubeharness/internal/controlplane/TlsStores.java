@@ -4,8 +4,10 @@ import io.github.kubeharness.KubeHarnessException;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.PrivateKey;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.util.List;
 import javax.crypto.spec.PBEParameterSpec;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.TrustManager;
@@ -28,9 +30,16 @@ public final class TlsStores {
 
   /** Trusts exactly {@code ca}. */
   public static TrustManagerFactory trusting(X509Certificate ca) {
+    return trusting(List.of(ca));
+  }
+
+  /** Trusts exactly {@code cas}: a kubeconfig's certificate-authority-data, as kubectl does. */
+  public static TrustManagerFactory trusting(List<X509Certificate> cas) {
     try {
       KeyStore store = emptyStore();
-      store.setCertificateEntry("ca", ca);
+      for (int i = 0; i < cas.size(); i++) {
+        store.setCertificateEntry("ca-" + i, cas.get(i));
+      }
       TrustManagerFactory factory =
           TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
       factory.init(store);
@@ -64,12 +73,16 @@ public final class TlsStores {
 
   /** Presents {@code issued} (with its issuer's certificate) as this side's identity. */
   public static KeyManagerFactory presenting(TinyCa.Issued issued, X509Certificate issuer) {
+    return presenting(issued.keyPair().getPrivate(), List.of(issued.certificate(), issuer));
+  }
+
+  /** Presents {@code key} with its certificate {@code chain} (the key's own certificate first). */
+  public static KeyManagerFactory presenting(PrivateKey key, List<X509Certificate> chain) {
     try {
       KeyStore store = emptyStore();
       store.setEntry(
           "key",
-          new KeyStore.PrivateKeyEntry(
-              issued.keyPair().getPrivate(), new Certificate[] {issued.certificate(), issuer}),
+          new KeyStore.PrivateKeyEntry(key, chain.toArray(Certificate[]::new)),
           IN_MEMORY_PROTECTION);
       KeyManagerFactory factory =
           KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());

@@ -8,8 +8,8 @@ import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.github.kubeharness.internal.client.Clients;
 import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.manifest.ManifestFiles;
 import java.util.ArrayList;
@@ -119,10 +119,7 @@ final class ServiceAccountIdentity implements AutoCloseable {
             .withOauthToken(token)
             .withNamespace(namespace)
             .build();
-    return new ServiceAccountIdentity(
-        admin,
-        new KubernetesClientBuilder().withConfig(route.apply(config)).build(),
-        clusterScoped);
+    return new ServiceAccountIdentity(admin, Clients.create(route.apply(config)), clusterScoped);
   }
 
   private static void moveSubjects(ObjectNode binding, String namespace) {

@@ -2,10 +2,10 @@ package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.internal.backend.Backends;
+import io.github.kubeharness.internal.client.Clients;
 import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.internal.webhooks.WebhookServer;
 import io.github.kubeharness.internal.webhooks.WebhookSet;
@@ -107,10 +107,7 @@ final class SharedCluster implements JUnitResource {
       return controllers;
     }
     if (proxiedControllers == null) {
-      proxiedControllers =
-          new KubernetesClientBuilder()
-              .withConfig(routeControllers(controllers.getConfiguration()))
-              .build();
+      proxiedControllers = Clients.create(routeControllers(controllers.getConfiguration()));
     }
     return proxiedControllers;
   }
