@@ -2,7 +2,7 @@ package io.github.kubeharness;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.kubeharness.internal.client.Clients;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -90,7 +90,7 @@ public interface ControlPlane extends AutoCloseable {
 
   /** A new cluster-admin client; the caller closes it. */
   default KubernetesClient newClient() {
-    return Clients.create(clientConfig());
+    return new KubernetesClientBuilder().withConfig(clientConfig()).build();
   }
 
   /**

@@ -2,7 +2,7 @@ package io.github.kubeharness;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.kubeharness.internal.client.Clients;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -19,6 +19,6 @@ public record KubeUser(String name, List<String> groups, String kubeconfig, Path
 
   /** A new client acting as this user; the caller closes it. */
   public KubernetesClient newClient() {
-    return Clients.create(config());
+    return new KubernetesClientBuilder().withConfig(config()).build();
   }
 }

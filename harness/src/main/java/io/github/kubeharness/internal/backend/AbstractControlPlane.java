@@ -8,6 +8,7 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.KubeUser;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.client.Clients;
 import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.controlplane.Kubeconfig;
 import io.github.kubeharness.internal.controlplane.TinyCa;
@@ -228,6 +229,12 @@ abstract class AbstractControlPlane implements ControlPlane {
   @Override
   public Path kubeconfigFile() {
     return requireStarted("kubeconfigFile", kubeconfigFile);
+  }
+
+  /** A cluster-admin client with the kubeconfig's TLS made in memory ({@link Clients}). */
+  @Override
+  public KubernetesClient newClient() {
+    return Clients.create(clientConfig());
   }
 
   @Override

@@ -22,11 +22,10 @@ import javax.net.ssl.TrustManager;
  */
 public final class ReadinessProbes {
 
+  // Plain HTTP (etcd, KWOK). Its TLS context trusts nothing and is never used, but without one the
+  // JDK makes its default context, reading every public CA (~100 ms of a fresh JVM's start).
   private static final HttpClient PLAIN =
-      HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(1))
-          .build();
+      httpsClient(null, TlsStores.trusting(List.of()).getTrustManagers()[0]);
 
   /**
    * The post-start hooks that only create objects an {@link EtcdSeed} already holds: each waits a

@@ -47,7 +47,8 @@ final class SharedCluster implements JUnitResource {
     if (controlPlane.auditLogFile().isEmpty()) {
       return admin;
     }
-    return controlPlane.addUser(CONTROLLER_USER, List.of("system:masters")).newClient();
+    return Clients.create(
+        controlPlane.addUser(CONTROLLER_USER, List.of("system:masters")).config());
   }
 
   /**

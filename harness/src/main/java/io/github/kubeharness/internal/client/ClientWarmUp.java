@@ -1,9 +1,8 @@
-package io.github.kubeharness.internal.controlplane;
+package io.github.kubeharness.internal.client;
 
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.kubeharness.internal.client.Clients;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
