@@ -18,10 +18,9 @@ import javax.net.ssl.TrustManager;
 /**
  * fabric8's HTTP client factory, with a kubeconfig's TLS (its CA, and its client certificate and
  * key if it has them) set up in memory by the JDK. fabric8's own way writes the key into a PKCS#12
- * store under 10,000 PBKDF2 rounds and reads it back under 10,000 more, reads EC keys through
- * BouncyCastle and parses the JDK's public CAs, for every client: ~400 ms of CPU in a fresh JVM,
- * spent while the API server boots on the same cores, and ~20 ms per client after that (README
- * "Performance").
+ * store under 10,000 PBKDF2 rounds and reads it back under 10,000 more, and parses the JDK's public
+ * CAs, for every client: ~400 ms of CPU in a fresh JVM, spent while the API server boots on the
+ * same cores, and 15-20 ms per client after that against 6-8 (README "Performance").
  *
  * <p>Trust is the kubeconfig's CA alone, as kubectl's; fabric8 would add the public CAs. A
  * kubeconfig this cannot read (key files, an encrypted key) goes to fabric8 as it is.

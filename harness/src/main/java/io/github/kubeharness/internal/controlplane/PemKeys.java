@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 /**
  * Reads the PEM a kubeconfig holds with the JDK alone: certificates, and private keys in the three
  * forms Kubernetes tools write (SEC1 "EC PRIVATE KEY", PKCS#1 "RSA PRIVATE KEY", PKCS#8 "PRIVATE
- * KEY"). fabric8 reads EC keys through BouncyCastle, which a fresh JVM pays for in class loading.
+ * KEY"), for clients whose TLS is made in memory rather than through fabric8's key store.
  */
 public final class PemKeys {
 

@@ -27,6 +27,10 @@ public final class ReadinessProbes {
   private static final HttpClient PLAIN =
       httpsClient(null, TlsStores.trusting(List.of()).getTrustManagers()[0]);
 
+  // The apiservers' probe clients (asAdmin), by CA. Weak keys: a control plane's client goes with
+  // its CA (the client holds no reference to it).
+  private static final Map<TinyCa, HttpClient> ADMIN_CLIENTS = new WeakHashMap<>();
+
   /**
    * The post-start hooks that only create objects an {@link EtcdSeed} already holds: each waits a
    * fixed second before its first try, so on a seeded start they are the whole wait, and leaving
@@ -134,9 +138,6 @@ public final class ReadinessProbes {
           });
     }
   }
-
-  // Weak keys: a control plane's client goes with its CA (the client holds no reference to it).
-  private static final Map<TinyCa, HttpClient> ADMIN_CLIENTS = new WeakHashMap<>();
 
   /** Made on first use: the minimal profile never asks a component's /healthz. */
   private static final class AnyServer {

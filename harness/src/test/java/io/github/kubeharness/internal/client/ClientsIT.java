@@ -61,7 +61,7 @@ class ClientsIT {
   }
 
   @Test
-  void readsAPkcs8EcKeyThatFabric8WouldTakeForRsa() {
+  void readsAPkcs8EcKey() {
     Config config = controlPlane.clientConfig();
     String sec1 = decoded(config.getClientKeyData());
     byte[] pkcs8 = PemKeys.privateKey(sec1).orElseThrow().getEncoded();
