@@ -253,7 +253,8 @@ public final class TinyCa {
     return padded;
   }
 
-  private static String pem(String type, byte[] der) {
+  /** PEM of DER bytes under a type ("CERTIFICATE", "EC PRIVATE KEY", ...). */
+  static String pem(String type, byte[] der) {
     return "-----BEGIN "
         + type
         + "-----\n"

@@ -9,20 +9,18 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.kubeharness.ControlPlane;
-import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeUser;
-import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.controlplane.Identities;
 import io.github.kubeharness.internal.controlplane.Kubeconfig;
 import io.github.kubeharness.internal.controlplane.PemKeys;
 import io.github.kubeharness.internal.controlplane.TinyCa;
+import io.github.kubeharness.junit.ControllerTest;
+import io.github.kubeharness.junit.TestNamespace;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,24 +29,12 @@ import org.junit.jupiter.api.io.TempDir;
  * kubeconfig made in memory, authenticating as the kubeconfig's user, trusting its CA alone; what
  * that cannot read goes through fabric8's own TLS set-up.
  */
+@ControllerTest
 class ClientsIT {
 
-  static ControlPlane controlPlane;
-  static KubernetesClient admin;
-
-  @BeforeAll
-  static void start() {
-    controlPlane =
-        ControlPlane.create(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
-    controlPlane.start();
-    admin = controlPlane.newClient();
-  }
-
-  @AfterAll
-  static void stop() {
-    admin.close();
-    controlPlane.stop();
-  }
+  ControlPlane controlPlane;
+  KubernetesClient admin;
+  @TestNamespace String namespace;
 
   @Test
   void authenticatesAsTheKubeconfigsUser() {
@@ -94,18 +80,18 @@ class ClientsIT {
   void aTokenKubeconfigTrustsItsCaFromMemoryToo() {
     admin
         .serviceAccounts()
-        .inNamespace("default")
+        .inNamespace(namespace)
         .resource(
             new ServiceAccountBuilder().withNewMetadata().withName("bob").endMetadata().build())
         .create();
-    String token = Identities.serviceAccountToken(admin, "default", "bob");
+    String token = Identities.serviceAccountToken(admin, namespace, "bob");
     Config config =
         Config.fromKubeconfig(
             Kubeconfig.forToken(
                 controlPlane.apiServerUrl(), controlPlane.clientConfig().getCaCertData(), token));
     try (KubernetesClient client = Clients.create(config)) {
       assertThatThrownBy(() -> client.namespaces().list())
-          .hasMessageContaining("system:serviceaccount:default:bob");
+          .hasMessageContaining("system:serviceaccount:" + namespace + ":bob");
     }
   }
 

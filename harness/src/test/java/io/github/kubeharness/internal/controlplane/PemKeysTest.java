@@ -85,12 +85,6 @@ class PemKeysTest {
   }
 
   private static String pem(String type, byte[] der) {
-    return "-----BEGIN "
-        + type
-        + "-----\n"
-        + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
-        + "\n-----END "
-        + type
-        + "-----\n";
+    return TinyCa.pem(type, der);
   }
 }
