@@ -40,6 +40,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
   private Pki pki;
   private Network network;
   private String url;
+  private ReadinessProbes.ApiServerProbes apiServerProbes;
 
   ContainerControlPlane(ControlPlaneOptions options) {
     super(options, Backend.CONTAINER);
@@ -102,12 +103,8 @@ final class ContainerControlPlane extends AbstractControlPlane {
     if (options.auditLog()) {
       apiServer.bind(run.subdirectory("audit"), "/audit");
     }
-    apiServer.start(
-        deadline,
-        () -> {
-          url = "https://" + hostAddress(apiServer, apiPort, API_PORT);
-          return ReadinessProbes.apiServer(url, ca).isReady();
-        });
+    apiServerProbes = null;
+    apiServer.start(deadline, () -> apiServerReady(apiServer, apiPort, ca));
     connected(url, ca);
     try (KubernetesClient client = newClient()) {
       SystemObjects.awaitDefaultNamespace(client, deadline);
@@ -116,6 +113,16 @@ final class ContainerControlPlane extends AbstractControlPlane {
         SystemObjects.awaitDefaultServiceAccount(client, deadline);
       }
     }
+  }
+
+  // The apiserver's address is known once its container runs: its probes are made then, once.
+  private boolean apiServerReady(ContainerComponent apiServer, int apiPort, TinyCa ca)
+      throws Exception {
+    if (apiServerProbes == null) {
+      url = "https://" + hostAddress(apiServer, apiPort, API_PORT);
+      apiServerProbes = ReadinessProbes.apiServer(url, ca);
+    }
+    return apiServerProbes.readyz(List.of()).isReady();
   }
 
   private void startControllerManager(long deadline) {

@@ -13,7 +13,6 @@ import io.github.kubeharness.internal.controlplane.Etcd;
 import io.github.kubeharness.internal.controlplane.EtcdSeed;
 import io.github.kubeharness.internal.controlplane.Kwok;
 import io.github.kubeharness.internal.controlplane.Pki;
-import io.github.kubeharness.internal.controlplane.ReadinessProbes;
 import io.github.kubeharness.internal.controlplane.Scheduler;
 import io.github.kubeharness.internal.controlplane.SystemObjects;
 import io.github.kubeharness.internal.controlplane.TinyCa;
@@ -185,7 +184,7 @@ final class LocalControlPlane extends AbstractControlPlane {
       Waits.until(
           "the default namespace to be created by kube-apiserver",
           deadline,
-          ReadinessProbes.defaultNamespace(apiServer.url(), ca));
+          apiServer.probes().defaultNamespace());
       return;
     }
     CompletableFuture<KubernetesClient> warmClient = ClientWarmUp.start(this::newClient);

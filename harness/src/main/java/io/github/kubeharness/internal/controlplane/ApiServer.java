@@ -38,6 +38,7 @@ public final class ApiServer extends LocalComponent {
   private final Profile profile;
   private final List<String> extraFlags;
   private int port;
+  private ReadinessProbes.ApiServerProbes probes;
 
   public ApiServer(
       Path binary,
@@ -58,6 +59,7 @@ public final class ApiServer extends LocalComponent {
   /** Starts kube-apiserver without waiting; {@link #url()} is known from here on. */
   public void launch() {
     port = FreePorts.next();
+    probes = ReadinessProbes.apiServer(url(), pki.ca());
     Path pkiDirectory = runDirectory.resolve("pki");
     pki.writeTo(pkiDirectory);
     List<String> command = new ArrayList<>();
@@ -86,9 +88,7 @@ public final class ApiServer extends LocalComponent {
    */
   public void awaitReady(Duration timeout, boolean etcdSeeded) {
     process.awaitReady(
-        ReadinessProbes.apiServer(
-            url(), pki.ca(), etcdSeeded ? ReadinessProbes.SEEDED_HOOKS : List.of()),
-        timeout);
+        probes.readyz(etcdSeeded ? ReadinessProbes.SEEDED_HOOKS : List.of()), timeout);
   }
 
   /**
@@ -96,7 +96,12 @@ public final class ApiServer extends LocalComponent {
    * that finds the apiserver unhealthy and waits a full second before it asks again.
    */
   public void awaitHealthy(Duration timeout) {
-    process.awaitReady(ReadinessProbes.apiServerHealthz(url(), pki.ca()), timeout);
+    process.awaitReady(probes.healthz(), timeout);
+  }
+
+  /** The probes of this apiserver, on its one client (known from {@link #launch()} on). */
+  public ReadinessProbes.ApiServerProbes probes() {
+    return probes;
   }
 
   public String url() {

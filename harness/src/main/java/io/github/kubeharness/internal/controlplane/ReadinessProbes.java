@@ -9,8 +9,6 @@ import java.net.http.HttpResponse;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.WeakHashMap;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
@@ -26,10 +24,6 @@ public final class ReadinessProbes {
   // JDK makes its default context, reading every public CA (~100 ms of a fresh JVM's start).
   private static final HttpClient PLAIN =
       httpsClient(null, TlsStores.trusting(List.of()).getTrustManagers()[0]);
-
-  // The apiservers' probe clients (asAdmin), by CA. Weak keys: a control plane's client goes with
-  // its CA (the client holds no reference to it).
-  private static final Map<TinyCa, HttpClient> ADMIN_CLIENTS = new WeakHashMap<>();
 
   /**
    * The post-start hooks that only create objects an {@link EtcdSeed} already holds: each waits a
@@ -55,38 +49,56 @@ public final class ReadinessProbes {
     };
   }
 
-  /** kube-apiserver at {@code url} answers {@code /readyz} with 200, trusting only {@code ca}. */
-  public static HealthCheck apiServer(String url, TinyCa ca) {
-    return apiServer(url, ca, List.of());
+  /** The probes of the kube-apiserver at {@code url} whose client CA is {@code ca}. */
+  public static ApiServerProbes apiServer(String url, TinyCa ca) {
+    return new ApiServerProbes(url, ca);
   }
 
   /**
-   * As {@link #apiServer(String, TinyCa)}, with {@code excluded} checks left out of {@code /readyz}
-   * (e.g. {@link #SEEDED_HOOKS}).
+   * The probes of one kube-apiserver, on one HTTP client that trusts only its CA and presents a
+   * cluster-admin certificate of it (anonymous requests are refused; /readyz does not mind). Made
+   * once per apiserver and reused, not per poll: a JDK client keeps its selector thread, and its
+   * connections' file descriptors, until the garbage collector finds it.
    */
-  public static HealthCheck apiServer(String url, TinyCa ca, List<String> excluded) {
-    StringBuilder query = new StringBuilder();
-    for (String check : excluded) {
-      query.append(query.length() == 0 ? "?" : "&").append("exclude=").append(check);
+  public static final class ApiServerProbes {
+
+    private final String url;
+    private final HttpClient http;
+
+    private ApiServerProbes(String url, TinyCa ca) {
+      this.url = url;
+      TinyCa.Issued admin = ca.issueClient("kube-harness-admin", List.of("system:masters"));
+      this.http =
+          httpsClient(
+              TlsStores.presenting(admin, ca.certificate()).getKeyManagers(),
+              TlsStores.trusting(ca.certificate()).getTrustManagers()[0]);
     }
-    return answersOk(asAdmin(ca), URI.create(url + "/readyz" + query));
-  }
 
-  /**
-   * kube-apiserver at {@code url} answers {@code /healthz} with 200: every post-start hook has
-   * finished, including the {@link #SEEDED_HOOKS} that {@code /readyz} may leave out. This is what
-   * kube-controller-manager checks before it starts its controllers.
-   */
-  public static HealthCheck apiServerHealthz(String url, TinyCa ca) {
-    return answersOk(asAdmin(ca), URI.create(url + "/healthz"));
-  }
+    /**
+     * {@code /readyz} answers 200, with {@code excluded} checks left out (e.g. {@link
+     * #SEEDED_HOOKS}).
+     */
+    public HealthCheck readyz(List<String> excluded) {
+      StringBuilder query = new StringBuilder();
+      for (String check : excluded) {
+        query.append(query.length() == 0 ? "?" : "&").append("exclude=").append(check);
+      }
+      return answersOk(http, URI.create(url + "/readyz" + query));
+    }
 
-  /**
-   * kube-apiserver at {@code url} has created the {@code default} namespace: asked as a
-   * cluster-admin of {@code ca} (anonymous requests are refused).
-   */
-  public static HealthCheck defaultNamespace(String url, TinyCa ca) {
-    return answersOk(asAdmin(ca), URI.create(url + "/api/v1/namespaces/default"));
+    /**
+     * {@code /healthz} answers 200: every post-start hook has finished, including the {@link
+     * #SEEDED_HOOKS} that {@code /readyz} may leave out. This is what kube-controller-manager
+     * checks before it starts its controllers.
+     */
+    public HealthCheck healthz() {
+      return answersOk(http, URI.create(url + "/healthz"));
+    }
+
+    /** The apiserver has created the {@code default} namespace. */
+    public HealthCheck defaultNamespace() {
+      return answersOk(http, URI.create(url + "/api/v1/namespaces/default"));
+    }
   }
 
   /**
@@ -118,25 +130,6 @@ public final class ReadinessProbes {
                     HttpResponse.BodyHandlers.discarding())
                 .statusCode()
             == 200;
-  }
-
-  /**
-   * The client of every probe of an apiserver of {@code ca}: trusts only {@code ca} and presents a
-   * cluster-admin certificate of it (anonymous requests are refused, and /readyz does not mind).
-   * One per CA, not one per probe: each JDK client keeps a selector thread until it is collected,
-   * and the container backend asks /readyz every few milliseconds while it starts.
-   */
-  private static HttpClient asAdmin(TinyCa ca) {
-    synchronized (ADMIN_CLIENTS) {
-      return ADMIN_CLIENTS.computeIfAbsent(
-          ca,
-          key -> {
-            TinyCa.Issued admin = key.issueClient("kube-harness-admin", List.of("system:masters"));
-            return httpsClient(
-                TlsStores.presenting(admin, key.certificate()).getKeyManagers(),
-                TlsStores.trusting(key.certificate()).getTrustManagers()[0]);
-          });
-    }
   }
 
   /** Made on first use: the minimal profile never asks a component's /healthz. */

@@ -285,7 +285,7 @@ public final class KeptControlPlane {
   // (the apiserver answers those a second or two later; a JVM attaching at once must not wait).
   private static boolean ready(String url, TinyCa ca) {
     try {
-      return ReadinessProbes.apiServer(url, ca, ReadinessProbes.SEEDED_HOOKS).isReady();
+      return ReadinessProbes.apiServer(url, ca).readyz(ReadinessProbes.SEEDED_HOOKS).isReady();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
