@@ -59,7 +59,6 @@ public final class ApiServer extends LocalComponent {
   /** Starts kube-apiserver without waiting; {@link #url()} is known from here on. */
   public void launch() {
     port = FreePorts.next();
-    probes = ReadinessProbes.apiServer(url(), pki.ca());
     Path pkiDirectory = runDirectory.resolve("pki");
     pki.writeTo(pkiDirectory);
     List<String> command = new ArrayList<>();
@@ -80,6 +79,8 @@ public final class ApiServer extends LocalComponent {
             runDirectory.resolve("kube-apiserver.log"),
             goRuntime(profile));
     process.launch();
+    // After the launch: its client certificate is made while the apiserver boots.
+    probes = ReadinessProbes.apiServer(url(), pki.ca());
   }
 
   /**
