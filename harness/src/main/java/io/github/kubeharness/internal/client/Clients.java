@@ -16,13 +16,9 @@ public final class Clients {
 
   /** A new client for {@code config}; the caller closes it. */
   public static KubernetesClient create(Config config) {
-    return builder(config).build();
-  }
-
-  /** A builder for {@code config}, for callers that set more (a serialization, an executor). */
-  public static KubernetesClientBuilder builder(Config config) {
     return new KubernetesClientBuilder()
         .withConfig(config)
-        .withHttpClientFactory(new InMemoryTlsFactory(HttpClientUtils.getHttpClientFactory()));
+        .withHttpClientFactory(new InMemoryTlsFactory(HttpClientUtils.getHttpClientFactory()))
+        .build();
   }
 }
