@@ -133,6 +133,9 @@ public final class PemKeys {
     int start = offset + 2;
     if (length >= 0x80) {
       int bytes = length & 0x7f;
+      if (bytes > 3 || start + bytes > der.length) {
+        throw new IllegalArgumentException("DER length cut short at " + offset);
+      }
       length = 0;
       for (int i = 0; i < bytes; i++) {
         length = (length << 8) | (der[start + i] & 0xff);

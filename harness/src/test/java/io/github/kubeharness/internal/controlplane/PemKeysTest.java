@@ -67,6 +67,8 @@ class PemKeysTest {
         Der.sequence(Der.integer(java.math.BigInteger.ONE), Der.octetString(new byte[32]));
     assertThat(PemKeys.privateKey(pem("EC PRIVATE KEY", sec1WithoutCurve))).isEmpty();
     assertThat(PemKeys.privateKey(pem("EC PRIVATE KEY", new byte[] {0x30, 0x7f, 0x02}))).isEmpty();
+    assertThat(PemKeys.privateKey(pem("EC PRIVATE KEY", new byte[] {0x30, (byte) 0x84, 0x01})))
+        .isEmpty();
     assertThat(PemKeys.privateKey(pem("PRIVATE KEY", new byte[] {0x30, 0x03, 0x02, 0x01, 0x00})))
         .isEmpty();
     assertThat(PemKeys.privateKey(ca.certificatePem())).isEmpty();
