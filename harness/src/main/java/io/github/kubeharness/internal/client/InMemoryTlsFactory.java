@@ -72,10 +72,13 @@ final class InMemoryTlsFactory implements HttpClient.Factory {
 
     static Optional<Tls> of(Config config) {
       boolean certificate = !isEmpty(config.getClientCertData());
+      boolean key = !isEmpty(config.getClientKeyData());
+      boolean identityInFiles =
+          !isEmpty(config.getClientCertFile()) || !isEmpty(config.getClientKeyFile());
+      // Readable here: a CA, and a certificate with its key as data or no client identity at all.
       if (isEmpty(config.getCaCertData())
-          || certificate != !isEmpty(config.getClientKeyData())
-          || (!certificate
-              && (!isEmpty(config.getClientCertFile()) || !isEmpty(config.getClientKeyFile())))) {
+          || certificate != key
+          || (!certificate && identityInFiles)) {
         return Optional.empty();
       }
       try {
@@ -86,11 +89,11 @@ final class InMemoryTlsFactory implements HttpClient.Factory {
         KeyManager[] keyManagers = null;
         if (certificate) {
           List<X509Certificate> chain = PemKeys.certificates(pem(config.getClientCertData()));
-          Optional<PrivateKey> key = PemKeys.privateKey(pem(config.getClientKeyData()));
-          if (chain.isEmpty() || key.isEmpty()) {
+          Optional<PrivateKey> privateKey = PemKeys.privateKey(pem(config.getClientKeyData()));
+          if (chain.isEmpty() || privateKey.isEmpty()) {
             return Optional.empty();
           }
-          keyManagers = TlsStores.presenting(key.get(), chain).getKeyManagers();
+          keyManagers = TlsStores.presenting(privateKey.get(), chain).getKeyManagers();
         }
         return Optional.of(new Tls(keyManagers, TlsStores.trusting(cas).getTrustManagers()));
       } catch (CertificateException | RuntimeException e) {

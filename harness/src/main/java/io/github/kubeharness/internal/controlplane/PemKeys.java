@@ -58,13 +58,12 @@ public final class PemKeys {
       try {
         switch (block.group(1)) {
           case "EC PRIVATE KEY":
-            return sec1CurveOid(der)
-                .map(curve -> pkcs8(EC_PUBLIC_KEY, curve, der))
-                .map(PemKeys::ec);
+            Optional<byte[]> curve = sec1CurveOid(der);
+            return curve.isEmpty()
+                ? Optional.empty()
+                : Optional.of(wrapped("EC", EC_PUBLIC_KEY, curve.get(), der));
           case "RSA PRIVATE KEY":
-            return Optional.of(
-                KeyFactory.getInstance("RSA")
-                    .generatePrivate(pkcs8Spec(RSA_ENCRYPTION, DER_NULL, der)));
+            return Optional.of(wrapped("RSA", RSA_ENCRYPTION, DER_NULL, der));
           case "PRIVATE KEY":
             return pkcs8Key(der);
           default:
@@ -89,28 +88,20 @@ public final class PemKeys {
     return Optional.empty();
   }
 
-  private static PrivateKey ec(byte[] pkcs8) {
-    try {
-      return KeyFactory.getInstance("EC").generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalArgumentException(e);
-    }
-  }
-
-  private static PKCS8EncodedKeySpec pkcs8Spec(String algorithm, byte[] parameters, byte[] key) {
-    return new PKCS8EncodedKeySpec(pkcs8(algorithm, parameters, key));
-  }
-
-  // PKCS#8 wraps the algorithm-specific key with the algorithm's identifier (RFC 5208).
-  private static byte[] pkcs8(String algorithm, byte[] parameters, byte[] key) {
-    return Der.sequence(
-        Der.integer(BigInteger.ZERO),
-        Der.sequence(Der.oid(algorithm), parameters),
-        Der.octetString(key));
+  // The JDK reads keys only as PKCS#8, which wraps the algorithm-specific key with the
+  // algorithm's identifier (RFC 5208).
+  private static PrivateKey wrapped(String keyType, String oid, byte[] parameters, byte[] key)
+      throws GeneralSecurityException {
+    byte[] pkcs8 =
+        Der.sequence(
+            Der.integer(BigInteger.ZERO),
+            Der.sequence(Der.oid(oid), parameters),
+            Der.octetString(key));
+    return KeyFactory.getInstance(keyType).generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
   }
 
   // SEC1 (RFC 5915): SEQUENCE { version, privateKey OCTET STRING, [0] curve OID, [1] public key };
-  // the JDK reads the key only inside PKCS#8, whose algorithm identifier carries the curve.
+  // the curve goes into the PKCS#8 algorithm identifier.
   private static Optional<byte[]> sec1CurveOid(byte[] der) {
     int[] sequence = element(der, 0, 0x30);
     int at = sequence[0];
