@@ -9,6 +9,7 @@ import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.controlplane.ApiServer;
 import io.github.kubeharness.internal.controlplane.ControllerManager;
 import io.github.kubeharness.internal.controlplane.Etcd;
+import io.github.kubeharness.internal.controlplane.EtcdTls;
 import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.ReadinessProbes;
 import io.github.kubeharness.internal.controlplane.SystemObjects;
@@ -20,20 +21,21 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.testcontainers.DockerClientFactory;
-import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 
 /**
  * The {@code container} backend: etcd, kube-apiserver (and, in {@code standard}, the controller
  * manager) as Testcontainers from the upstream images, with the same certificates, identities,
  * flags and readiness rule as the local backend. In {@link NetworkMode#BRIDGE} the containers share
- * a Docker network and the apiserver's port is mapped to the host; in {@link NetworkMode#HOST} they
- * use the host's network and bind 127.0.0.1 on free ports, like local processes.
+ * a Docker network and the apiserver's and etcd's ports are published on the host's 127.0.0.1 only
+ * ({@link LoopbackPorts}); in {@link NetworkMode#HOST} they use the host's network and bind
+ * 127.0.0.1 on free ports, like local processes. etcd asks for its client certificate in both.
  */
 final class ContainerControlPlane extends AbstractControlPlane {
 
   private static final int ETCD_PORT = 2379;
   private static final int API_PORT = 6443;
+  private static final String ETCD_PKI = "/etcd-pki/";
 
   private final boolean host;
   private ContainerComponent controllerManager;
@@ -65,22 +67,26 @@ final class ContainerControlPlane extends AbstractControlPlane {
     String version = options.kubernetesVersion();
     String dockerHost = DockerClientFactory.instance().dockerHostIpAddress();
     TinyCa ca = TinyCa.create("kube-harness-ca");
-    pki = Pki.create(ca, host ? List.of() : List.of(dockerHost, "apiserver"));
     if (!host) {
       network = started(Network.newNetwork());
     }
 
     int etcdPort = host ? FreePorts.next() : ETCD_PORT;
     int peerPort = host ? FreePorts.next() : 2380;
+    // In bridge mode etcd listens on the containers' network, where the apiserver reaches it as
+    // `etcd`; there, as on the host, only the run's etcd client certificate gets in.
     String listen = host ? "127.0.0.1" : "0.0.0.0";
+    EtcdTls etcdTls = EtcdTls.create(List.of());
     ContainerComponent etcd =
         component("etcd", ContainerImages.etcd(version), "/usr/local/bin/etcd", "etcd", ETCD_PORT)
-            .command(Etcd.flags("/var/lib/etcd/data", listen, etcdPort, peerPort))
+            .command(Etcd.flags("/var/lib/etcd/data", listen, etcdPort, peerPort, ETCD_PKI))
             .tmpfs("/var/lib/etcd");
+    etcdTls.serverFiles().forEach((name, content) -> etcd.file(ETCD_PKI + name, content));
     etcd.start(
         deadline,
-        () -> ReadinessProbes.etcd("http://" + hostAddress(etcd, etcdPort, ETCD_PORT)).isReady());
+        ReadinessProbes.etcd(() -> "https://" + hostAddress(etcd, etcdPort, ETCD_PORT), etcdTls));
 
+    pki = Pki.create(ca, host ? List.of() : List.of(dockerHost, "apiserver"), etcdTls);
     int apiPort = host ? FreePorts.next() : API_PORT;
     ContainerComponent apiServer =
         component(
@@ -92,14 +98,14 @@ final class ContainerControlPlane extends AbstractControlPlane {
             .command(
                 ApiServer.flags(
                     "/pki",
-                    host ? "http://127.0.0.1:" + etcdPort : "http://etcd:" + ETCD_PORT,
+                    host ? "https://127.0.0.1:" + etcdPort : "https://etcd:" + ETCD_PORT,
                     listen,
                     apiPort,
                     options.auditLog() ? "/audit/audit.log" : null,
                     options.profile(),
                     options.extraApiServerFlags()))
             .tmpfs("/var/run/kubernetes");
-    pki.files().forEach((name, content) -> apiServer.file("/pki/" + name, content));
+    pki.apiServerFiles().forEach((name, content) -> apiServer.file("/pki/" + name, content));
     if (options.auditLog()) {
       apiServer.bind(run.subdirectory("audit"), "/audit");
     }
@@ -170,17 +176,14 @@ final class ContainerControlPlane extends AbstractControlPlane {
     } else {
       c.container().withNetwork(network).withNetworkAliases(alias);
       if (port != null) {
-        c.container().withExposedPorts(port);
+        LoopbackPorts.publishOnLoopback(c.container().withExposedPorts(port));
       }
     }
     return c;
   }
 
   private String hostAddress(ContainerComponent c, int hostPort, int containerPort) {
-    GenericContainer<?> container = c.container();
-    return host
-        ? "127.0.0.1:" + hostPort
-        : container.getHost() + ":" + container.getMappedPort(containerPort);
+    return host ? "127.0.0.1:" + hostPort : LoopbackPorts.address(c.container(), containerPort);
   }
 
   @Override

@@ -31,6 +31,33 @@ final class K3sControlPlane extends AbstractControlPlane {
           "--disable-network-policy",
           "--tls-san=127.0.0.1");
 
+  /**
+   * {@link #SERVER_ARGS}; on the host's network also k3s's own listener (API server and supervisor)
+   * on 127.0.0.1, where it would listen on every interface of the machine.
+   */
+  static List<String> serverArgs(NetworkMode network) {
+    if (network != NetworkMode.HOST) {
+      return SERVER_ARGS;
+    }
+    List<String> args = new java.util.ArrayList<>(SERVER_ARGS);
+    args.add("--bind-address=127.0.0.1");
+    return args;
+  }
+
+  /** The k3s container, not started: its flags and how its ports are published. */
+  static K3sContainer container(String image, NetworkMode network) {
+    K3sContainer k3s =
+        new K3sContainer(DockerImageName.parse(image).asCompatibleSubstituteFor("rancher/k3s"));
+    k3s.withCommand(serverArgs(network).toArray(String[]::new));
+    if (network == NetworkMode.HOST) {
+      k3s.withNetworkMode("host");
+    } else {
+      // 6443 (API server) and 8443, which K3sContainer exposes, on the host's loopback only.
+      LoopbackPorts.publishOnLoopback(k3s);
+    }
+    return k3s;
+  }
+
   K3sControlPlane(ControlPlaneOptions options) {
     super(options, Backend.K3S);
   }
@@ -48,12 +75,7 @@ final class K3sControlPlane extends AbstractControlPlane {
           "The k3s backend", "Docker is not reachable (" + docker + ")", null);
     }
     String image = image(options.kubernetesVersion());
-    K3sContainer k3s =
-        new K3sContainer(DockerImageName.parse(image).asCompatibleSubstituteFor("rancher/k3s"));
-    k3s.withCommand(SERVER_ARGS.toArray(String[]::new));
-    if (options.network() == NetworkMode.HOST) {
-      k3s.withNetworkMode("host");
-    }
+    K3sContainer k3s = container(image, options.network());
     k3s.withStartupTimeout(options.startTimeout());
     try {
       k3s.start();

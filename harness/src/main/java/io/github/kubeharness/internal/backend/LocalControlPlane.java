@@ -11,6 +11,7 @@ import io.github.kubeharness.internal.controlplane.ApiServer;
 import io.github.kubeharness.internal.controlplane.ControllerManager;
 import io.github.kubeharness.internal.controlplane.Etcd;
 import io.github.kubeharness.internal.controlplane.EtcdSeed;
+import io.github.kubeharness.internal.controlplane.EtcdTls;
 import io.github.kubeharness.internal.controlplane.Kwok;
 import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.Scheduler;
@@ -147,13 +148,17 @@ final class LocalControlPlane extends AbstractControlPlane {
   }
 
   // Start-up is arranged so that the JVM's own cold work overlaps the processes' boot: etcd is
-  // launched before the certificates are made, kube-apiserver before etcd is ready (it retries
+  // launched before the apiserver's certificates are made, kube-apiserver before etcd is ready (it
+  // retries
   // etcd), and the admin client's classes (a second or two of class loading in a fresh JVM) are
   // loaded while they boot. Measured with `make bench`.
   private void startComponents(Binaries binaries, Path kwok, EtcdSeed seed, Path run) {
     long deadline = Waits.deadline(options.startTimeout());
     apiServerUp = false;
-    Etcd etcd = started(new Etcd(binaries.etcd(), run, seed));
+    // etcd's certificates are the only keys made before a process is launched: it must not
+    // listen for a moment without them.
+    EtcdTls etcdTls = EtcdTls.create(List.of());
+    Etcd etcd = started(new Etcd(binaries.etcd(), run, seed, etcdTls));
     etcd.launch();
     ca = TinyCa.create("kube-harness-ca");
     apiServer =
@@ -161,7 +166,7 @@ final class LocalControlPlane extends AbstractControlPlane {
             new ApiServer(
                 binaries.kubeApiServer(),
                 run,
-                Pki.create(ca, List.of()),
+                Pki.create(ca, List.of(), etcdTls),
                 etcd.clientUrl(),
                 options.auditLog(),
                 options.profile(),

@@ -141,8 +141,9 @@ public final class ApiServer extends LocalComponent {
 
   /**
    * kube-apiserver's flags, shared with the container backend: TLS with the run's {@link Pki},
-   * client-certificate authentication, RBAC, service-account token signing; {@code --name=value}
-   * each, {@code extra} flags last (they win).
+   * client-certificate authentication (no anonymous requests), RBAC, TLS to etcd with its client
+   * certificate, service-account token signing; {@code --name=value} each, {@code extra} flags last
+   * (they win).
    *
    * @param pkiDirectory where the {@link Pki} files are, as the apiserver sees it
    * @param auditLogPath where to write the audit log, or null for none
@@ -158,6 +159,9 @@ public final class ApiServer extends LocalComponent {
     String pki = pkiDirectory.endsWith("/") ? pkiDirectory : pkiDirectory + "/";
     Map<String, String> flags = new LinkedHashMap<>();
     flags.put("--etcd-servers", etcdUrl);
+    flags.put("--etcd-cafile", pki + EtcdTls.CA);
+    flags.put("--etcd-certfile", pki + EtcdTls.CLIENT_CERT);
+    flags.put("--etcd-keyfile", pki + EtcdTls.CLIENT_KEY);
     flags.put("--bind-address", bindAddress);
     flags.put("--advertise-address", "127.0.0.1");
     // The endpoint reconciler refuses a loopback advertise address; nothing here routes to the
@@ -177,6 +181,10 @@ public final class ApiServer extends LocalComponent {
     flags.put("--service-account-issuer", "https://kubernetes.default.svc.cluster.local");
     flags.put("--service-account-key-file", pki + Pki.SA_PUB);
     flags.put("--service-account-signing-key-file", pki + Pki.SA_KEY);
+    // Every request names who sends it: the probes, components and users all hold certificates,
+    // so nothing needs the anonymous user, and a stranger gets 401 rather than whatever RBAC
+    // grants system:anonymous (discovery, /version, health).
+    flags.put("--anonymous-auth", "false");
     flags.put("--authorization-mode", "RBAC");
     flags.put("--allow-privileged", "true");
     // Logs, exec and port-forward go to a node's kubelet; by its InternalIP, which for the

@@ -78,7 +78,8 @@ public final class EtcdSeed {
   private static void make(Binaries binaries, Path seeds, Path seed, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     try (RunDirectory run = RunDirectory.create(RunDirectory.defaultRoot())) {
-      Etcd etcd = new Etcd(binaries.etcd(), run.path(), null);
+      EtcdTls etcdTls = EtcdTls.create(List.of());
+      Etcd etcd = new Etcd(binaries.etcd(), run.path(), null, etcdTls);
       ApiServer apiServer = null;
       try {
         etcd.launch();
@@ -87,7 +88,7 @@ public final class EtcdSeed {
             new ApiServer(
                 binaries.kubeApiServer(),
                 run.path(),
-                Pki.create(TinyCa.create("kube-harness-seed-ca"), List.of()),
+                Pki.create(TinyCa.create("kube-harness-seed-ca"), List.of(), etcdTls),
                 etcd.clientUrl(),
                 false,
                 // The profile's admission flags do not change what a start writes: one seed

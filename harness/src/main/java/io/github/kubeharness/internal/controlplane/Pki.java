@@ -11,8 +11,9 @@ import java.util.Map;
 /**
  * The files kube-apiserver reads at start, made for one run: the CA that signs client certificates,
  * the serving certificate, the service-account signing keys, the audit policy and the front-proxy
- * CA whose certificate may pass on a caller's identity in headers (the fault proxy's). The same set
- * serves the local processes (written to a directory) and the containers (copied in).
+ * CA whose certificate may pass on a caller's identity in headers (the fault proxy's), and the
+ * client certificate etcd admits ({@link EtcdTls}). The same set serves the local processes
+ * (written to a directory) and the containers (copied in).
  */
 public final class Pki {
 
@@ -40,19 +41,22 @@ public final class Pki {
   private final TinyCa ca;
   private final TinyCa frontProxyCa;
   private final Map<String, String> files;
+  private final EtcdTls etcd;
   private TinyCa.Issued frontProxyClient;
 
-  private Pki(TinyCa ca, TinyCa frontProxyCa, Map<String, String> files) {
+  private Pki(TinyCa ca, TinyCa frontProxyCa, Map<String, String> files, EtcdTls etcd) {
     this.ca = ca;
     this.frontProxyCa = frontProxyCa;
     this.files = files;
+    this.etcd = etcd;
   }
 
   /**
    * A fresh set. The serving certificate covers 127.0.0.1, localhost, the in-cluster names and
-   * {@code extraHosts} (IPs or DNS names: the Docker host, for the container backend).
+   * {@code extraHosts} (IPs or DNS names: the Docker host, for the container backend); the
+   * apiserver reaches etcd with {@code etcd}'s client certificate.
    */
-  public static Pki create(TinyCa ca, List<String> extraHosts) {
+  public static Pki create(TinyCa ca, List<String> extraHosts, EtcdTls etcd) {
     List<String> ips = new ArrayList<>(List.of("127.0.0.1", "10.0.0.1"));
     List<String> dns =
         new ArrayList<>(
@@ -83,7 +87,7 @@ public final class Pki {
     files.put(SA_PUB, TinyCa.pem(serviceAccount.getPublic()));
     files.put(AUDIT_POLICY, AUDIT_POLICY_YAML);
     files.put(FRONT_PROXY_CA, frontProxyCa.certificatePem());
-    return new Pki(ca, frontProxyCa, files);
+    return new Pki(ca, frontProxyCa, files, etcd);
   }
 
   public TinyCa ca() {
@@ -105,15 +109,22 @@ public final class Pki {
     return frontProxyCa;
   }
 
-  /** File name to content. */
+  /** File name to content: what every component reads (no etcd credential). */
   public Map<String, String> files() {
     return files;
   }
 
-  /** Writes every file into {@code directory}, owner-only. */
+  /** {@link #files()} and the etcd client certificate: what kube-apiserver reads. */
+  public Map<String, String> apiServerFiles() {
+    Map<String, String> all = new LinkedHashMap<>(files);
+    all.putAll(etcd.clientFiles());
+    return all;
+  }
+
+  /** Writes kube-apiserver's files into {@code directory}, owner-only. */
   public void writeTo(Path directory) {
     PrivateFiles.directory(directory);
-    for (Map.Entry<String, String> file : files.entrySet()) {
+    for (Map.Entry<String, String> file : apiServerFiles().entrySet()) {
       PrivateFiles.write(directory.resolve(file.getKey()), file.getValue());
     }
   }

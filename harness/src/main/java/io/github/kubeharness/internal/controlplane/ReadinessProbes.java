@@ -9,18 +9,20 @@ import java.net.http.HttpResponse;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
 
 /**
- * The readiness signals of etcd ({@code /health} says {@code "health":"true"}) and kube-apiserver
- * ({@code /readyz} answers 200), for processes and containers alike. HTTP/1.1 on purpose: the JDK
- * client's HTTP/2 upgrade is answered with GOAWAY by Go servers during start-up.
+ * The readiness signals of etcd ({@code /health} says {@code "health":"true"}, over TLS with a
+ * client certificate) and kube-apiserver ({@code /readyz} answers 200), for processes and
+ * containers alike. HTTP/1.1 on purpose: the JDK client's HTTP/2 upgrade is answered with GOAWAY by
+ * Go servers during start-up.
  */
 public final class ReadinessProbes {
 
-  // Plain HTTP (etcd, KWOK). Its TLS context trusts nothing and is never used, but without one the
+  // Plain HTTP (KWOK). Its TLS context trusts nothing and is never used, but without one the
   // JDK makes its default context, reading every public CA (~100 ms of a fresh JVM's start).
   private static final HttpClient PLAIN =
       httpsClient(null, TlsStores.trusting(List.of()).getTrustManagers()[0]);
@@ -37,13 +39,22 @@ public final class ReadinessProbes {
 
   private ReadinessProbes() {}
 
-  /** etcd at {@code clientUrl} reports itself healthy. */
-  public static HealthCheck etcd(String clientUrl) {
-    URI health = URI.create(clientUrl + "/health");
+  /**
+   * etcd at {@code clientUrl} (asked at each check: a container's mapped port is known only once it
+   * runs) reports itself healthy, asked with the run's etcd client certificate: etcd refuses the
+   * TLS handshake to anyone without one. One HTTP client for all the checks of this probe.
+   */
+  public static HealthCheck etcd(Supplier<String> clientUrl, EtcdTls tls) {
+    HttpClient http =
+        httpsClient(
+            TlsStores.presenting(tls.client(), tls.ca().certificate()).getKeyManagers(),
+            TlsStores.trusting(tls.ca().certificate()).getTrustManagers()[0]);
     return () -> {
       HttpResponse<String> response =
-          PLAIN.send(
-              HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(1)).build(),
+          http.send(
+              HttpRequest.newBuilder(URI.create(clientUrl.get() + "/health"))
+                  .timeout(Duration.ofSeconds(1))
+                  .build(),
               HttpResponse.BodyHandlers.ofString());
       return response.statusCode() == 200 && response.body().contains("\"health\":\"true\"");
     };

@@ -96,11 +96,18 @@ public final class TinyCa {
 
   /** A serving certificate for the given IP addresses and DNS names. */
   public Issued issueServing(String commonName, List<String> ips, List<String> dnsNames) {
-    List<byte[]> sans = new ArrayList<>();
-    ips.forEach(ip -> sans.add(Der.implicit(7, ipAddress(ip))));
-    dnsNames.forEach(dns -> sans.add(Der.implicit(2, dns.getBytes(StandardCharsets.US_ASCII))));
+    return issue(name(commonName, List.of()), List.of(SERVER_AUTH), subjectAltNames(ips, dnsNames));
+  }
+
+  /**
+   * A certificate that serves and also authenticates as a client, for the given IP addresses and
+   * DNS names: an etcd member's, which its peers would present both ways.
+   */
+  public Issued issuePeer(String commonName, List<String> ips, List<String> dnsNames) {
     return issue(
-        name(commonName, List.of()), SERVER_AUTH, Der.sequence(sans.toArray(byte[][]::new)));
+        name(commonName, List.of()),
+        List.of(SERVER_AUTH, CLIENT_AUTH),
+        subjectAltNames(ips, dnsNames));
   }
 
   /**
@@ -108,7 +115,14 @@ public final class TinyCa {
    * the organizations.
    */
   public Issued issueClient(String user, List<String> groups) {
-    return issue(name(user, groups), CLIENT_AUTH, null);
+    return issue(name(user, groups), List.of(CLIENT_AUTH), null);
+  }
+
+  private static byte[] subjectAltNames(List<String> ips, List<String> dnsNames) {
+    List<byte[]> sans = new ArrayList<>();
+    ips.forEach(ip -> sans.add(Der.implicit(7, ipAddress(ip))));
+    dnsNames.forEach(dns -> sans.add(Der.implicit(2, dns.getBytes(StandardCharsets.US_ASCII))));
+    return Der.sequence(sans.toArray(byte[][]::new));
   }
 
   /** The CA certificate in PEM. */
@@ -120,14 +134,17 @@ public final class TinyCa {
     return certificate;
   }
 
-  private Issued issue(byte[] subject, String purpose, byte[] subjectAltNames) {
+  private Issued issue(byte[] subject, List<String> purposes, byte[] subjectAltNames) {
     KeyPair keys = newKeyPair();
     try {
       byte[] extensions =
           Der.concat(
               extension(BASIC_CONSTRAINTS, true, Der.sequence()),
               extension(KEY_USAGE, true, LEAF_KEY_USAGE),
-              extension(EXTENDED_KEY_USAGE, false, Der.sequence(Der.oid(purpose))),
+              extension(
+                  EXTENDED_KEY_USAGE,
+                  false,
+                  Der.sequence(purposes.stream().map(Der::oid).toArray(byte[][]::new))),
               subjectAltNames == null
                   ? new byte[0]
                   : extension(SUBJECT_ALT_NAME, false, subjectAltNames));

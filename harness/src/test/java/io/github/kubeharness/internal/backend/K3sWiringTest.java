@@ -2,8 +2,18 @@ package io.github.kubeharness.internal.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.dockerjava.api.command.CreateContainerCmd;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
+import io.github.kubeharness.NetworkMode;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.testcontainers.core.CreateContainerCmdModifier;
+import org.testcontainers.k3s.K3sContainer;
+import org.testcontainers.shaded.com.github.dockerjava.core.command.CreateContainerCmdImpl;
 
 /**
  * The k3s backend's wiring. Its real runs need the rancher/k3s image, which only the GitHub
@@ -32,6 +42,40 @@ class K3sWiringTest {
     assertThat(K3sControlPlane.SERVER_ARGS)
         .startsWith("server")
         .contains("--disable=traefik", "--disable=servicelb", "--disable=metrics-server");
+  }
+
+  @Test
+  void onTheHostsNetworkK3sListensOnLoopbackOnly() {
+    assertThat(K3sControlPlane.serverArgs(NetworkMode.HOST)).contains("--bind-address=127.0.0.1");
+    assertThat(K3sControlPlane.serverArgs(NetworkMode.BRIDGE))
+        .isEqualTo(K3sControlPlane.SERVER_ARGS);
+  }
+
+  /**
+   * Bridge mode: the create command Docker receives binds 6443 and 8443 to 127.0.0.1 only, where
+   * Testcontainers alone would publish them on every interface.
+   */
+  @Test
+  void inBridgeModeK3sPublishesItsPortsOnLoopbackOnly() {
+    K3sContainer k3s = K3sControlPlane.container("rancher/k3s:v1.37.2-k3s1", NetworkMode.BRIDGE);
+    CreateContainerCmd cmd =
+        new CreateContainerCmdImpl(null, null, "rancher/k3s:v1.37.2-k3s1")
+            .withExposedPorts(ExposedPort.tcp(6443), ExposedPort.tcp(8443))
+            .withHostConfig(
+                HostConfig.newHostConfig()
+                    .withPortBindings(PortBinding.parse("6443"), PortBinding.parse("8443"))
+                    .withPublishAllPorts(true));
+    for (CreateContainerCmdModifier modifier : k3s.getCreateContainerCmdModifiers()) {
+      cmd = modifier.modify(cmd);
+    }
+    Map<ExposedPort, Ports.Binding[]> bindings =
+        cmd.getHostConfig().getPortBindings().getBindings();
+    assertThat(bindings).containsOnlyKeys(ExposedPort.tcp(6443), ExposedPort.tcp(8443));
+    assertThat(bindings.values())
+        .allSatisfy(
+            each ->
+                assertThat(each).extracting(Ports.Binding::getHostIp).containsExactly("127.0.0.1"));
+    assertThat(cmd.getHostConfig().getPublishAllPorts()).isFalse();
   }
 
   @Test
