@@ -59,7 +59,7 @@ class K3sWiringTest {
   void inBridgeModeK3sPublishesItsPortsOnLoopbackOnly() {
     K3sContainer k3s = K3sControlPlane.container("rancher/k3s:v1.37.2-k3s1", NetworkMode.BRIDGE);
     CreateContainerCmd cmd =
-        new CreateContainerCmdImpl(null, null, "rancher/k3s:v1.37.2-k3s1")
+        new CreateContainerCmdImpl(notSent -> null, null, "rancher/k3s:v1.37.2-k3s1")
             .withExposedPorts(ExposedPort.tcp(6443), ExposedPort.tcp(8443))
             .withHostConfig(
                 HostConfig.newHostConfig()
