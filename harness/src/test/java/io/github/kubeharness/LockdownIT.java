@@ -20,10 +20,8 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -33,9 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a local control plane exposes to the rest of the machine, read from the outside: every
- * socket of every component listens on loopback only ({@code /proc/net}), credentials are
- * owner-only files in owner-only directories, no Secret value or key reaches a file the harness
- * writes, and requests without an identity are refused — by the apiserver and by the fault proxy.
+ * socket of every component listens on loopback only ({@code /proc/net}), etcd answers only the
+ * run's etcd certificate, credentials are owner-only files in owner-only directories, no Secret
+ * value or key reaches a file the harness writes, requests without an identity are refused — by the
+ * apiserver and by the fault proxy — and a second local user gets nothing at all.
  */
 class LockdownIT {
 
@@ -65,19 +64,50 @@ class LockdownIT {
     assertThat(components.keySet())
         .contains("etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler");
     assertThat(components.keySet()).anyMatch(name -> name.startsWith("kwok"));
-    Map<Long, String> listening = listeningSockets();
-
     for (Map.Entry<String, Long> component : components.entrySet()) {
-      List<String> addresses = socketsOf(component.getValue(), listening);
-      assertThat(addresses).as(component.getKey() + " listens").isNotEmpty();
-      assertThat(addresses).as(component.getKey()).allMatch(LockdownIT::isLoopback);
+      Lockdown.assertListensOnLoopbackOnly(component.getKey(), component.getValue());
     }
     int proxyPort = URI.create(controlPlane.faults().proxyUrl()).getPort();
     List<String> proxy =
-        socketsOf(ProcessHandle.current().pid(), listening).stream()
+        Lockdown.listeningAddresses(ProcessHandle.current().pid()).stream()
             .filter(a -> a.endsWith(":" + proxyPort))
             .toList();
-    assertThat(proxy).as("the fault proxy listens").isNotEmpty().allMatch(LockdownIT::isLoopback);
+    assertThat(proxy).as("the fault proxy listens").isNotEmpty().allMatch(Lockdown::isLoopback);
+  }
+
+  @Test
+  void etcdAnswersOnlyTheRunsEtcdCertificate() throws IOException {
+    long etcd = ComponentProcesses.of(controlPlane).get("etcd");
+    List<Integer> ports = Lockdown.listeningPorts(etcd);
+    assertThat(ports).as("etcd's client and peer ports").hasSize(2);
+    String userOfTheApiServersCa = controlPlane.addUser("etcd-intruder", List.of()).kubeconfig();
+    for (int port : ports) {
+      Lockdown.assertEtcdRefusesStrangers(port, userOfTheApiServersCa);
+    }
+  }
+
+  @Test
+  void aSecondLocalUserGetsNothing() throws IOException {
+    Lockdown.assertApiServerRefusesTheStranger(controlPlane.apiServerUrl());
+    Stranger.Result proxy = Stranger.curl(controlPlane.faults().proxyUrl() + "/api/v1/secrets");
+    assertThat(proxy.output()).as("second user, the fault proxy").endsWith("\n401");
+    Path run = controlPlane.logDirectory().orElseThrow();
+    Lockdown.assertStrangerReadsNothingIn(run);
+    Path root = run.getParent();
+    Stranger.Result disturb =
+        Stranger.run(
+            "touch '"
+                + root
+                + "/planted' ; mkdir '"
+                + root
+                + "/run-1-planted' ; rm -rf '"
+                + run
+                + "' ; ls '"
+                + root
+                + "'");
+    assertThat(root.resolve("planted")).doesNotExist();
+    assertThat(root.resolve("run-1-planted")).doesNotExist();
+    assertThat(run.resolve("pki").resolve("ca.crt")).as(disturb.output()).exists();
   }
 
   @Test
@@ -158,7 +188,7 @@ class LockdownIT {
               HttpRequest.newBuilder(URI.create(server + "/api/v1/namespaces/default/secrets"))
                   .build(),
               HttpResponse.BodyHandlers.ofString());
-      assertThat(response.statusCode()).as(server).isIn(401, 403);
+      assertThat(response.statusCode()).as(server + ": no anonymous access").isEqualTo(401);
       assertThat(response.body()).as(server).doesNotContain("\"items\"");
     }
   }
@@ -189,53 +219,5 @@ class LockdownIT {
     try (Stream<Path> paths = Files.walk(directory)) {
       return paths.filter(Files::isRegularFile).toList();
     }
-  }
-
-  /** Socket inode to "address:port" of every listening TCP socket of the machine. */
-  private static Map<Long, String> listeningSockets() throws IOException {
-    Map<Long, String> sockets = new HashMap<>();
-    for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-      List<String> lines = Files.readAllLines(Path.of(table));
-      for (String line : lines.subList(1, lines.size())) {
-        String[] fields = line.trim().split("\\s+");
-        if (fields[3].equals("0A")) { // LISTEN
-          String[] local = fields[1].split(":");
-          sockets.put(Long.parseLong(fields[9]), local[0] + ":" + Integer.parseInt(local[1], 16));
-        }
-      }
-    }
-    return sockets;
-  }
-
-  private static List<String> socketsOf(long pid, Map<Long, String> listening) throws IOException {
-    List<String> addresses = new ArrayList<>();
-    try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
-      for (Path fd : (Iterable<Path>) fds::iterator) {
-        Optional<String> target = readLink(fd);
-        if (target.isPresent() && target.get().startsWith("socket:[")) {
-          long inode = Long.parseLong(target.get().replaceAll("\\D", ""));
-          if (listening.containsKey(inode)) {
-            addresses.add(listening.get(inode));
-          }
-        }
-      }
-    }
-    return addresses;
-  }
-
-  private static Optional<String> readLink(Path fd) {
-    try {
-      return Optional.of(Files.readSymbolicLink(fd).toString());
-    } catch (IOException e) {
-      return Optional.empty(); // closed meanwhile
-    }
-  }
-
-  // /proc/net/tcp writes 127.0.0.1 as 0100007F; tcp6 writes ::1 and ::ffff:127.0.0.1 in 32 hex.
-  private static boolean isLoopback(String address) {
-    String host = address.substring(0, address.indexOf(':'));
-    return host.equals("0100007F")
-        || host.equals("00000000000000000000000001000000")
-        || host.equals("0000000000000000FFFF00000100007F");
   }
 }

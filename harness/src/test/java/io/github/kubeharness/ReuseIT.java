@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -80,6 +81,51 @@ class ReuseIT {
           .as(dir.toString())
           .isEqualTo("rwx------");
     }
+  }
+
+  /**
+   * A kept control plane outlives its JVM, so it is locked down as a running one: its processes
+   * listen on loopback only, its etcd answers only the run's etcd certificate, and the second local
+   * user can neither read its state and keys (what attaching takes), nor ask its API server
+   * anything, nor keep it alive or stop it.
+   */
+  @Test
+  void aKeptControlPlaneIsLockedDownToo() throws Exception {
+    Matcher kept = runChild("600");
+    Path run = Path.of(kept.group(2));
+    Path state = run.getParent();
+    Map<String, Long> processes = new java.util.TreeMap<>();
+    for (long pid : RunDirectory.recordedPids(run)) {
+      ProcessHandle.of(pid)
+          .flatMap(p -> p.info().command())
+          .ifPresent(command -> processes.put(Path.of(command).getFileName().toString(), pid));
+    }
+    assertThat(processes).containsKeys("etcd", "kube-apiserver");
+    for (Map.Entry<String, Long> process : processes.entrySet()) {
+      Lockdown.assertListensOnLoopbackOnly(process.getKey(), process.getValue());
+    }
+    try (ControlPlane attached = ControlPlane.local(reuse().build())) {
+      attached.start();
+      String intruder = attached.addUser("etcd-intruder", List.of()).kubeconfig();
+      for (int port : Lockdown.listeningPorts(processes.get("etcd"))) {
+        Lockdown.assertEtcdRefusesStrangers(port, intruder);
+      }
+    }
+    Lockdown.assertApiServerRefusesTheStranger(kept.group(1));
+    Lockdown.assertStrangerReadsNothingIn(state);
+    Stranger.Result meddle =
+        Stranger.run(
+            "touch '"
+                + state
+                + "/stop' ; mkdir -p '"
+                + state
+                + "/clients' ; touch '"
+                + state
+                + "/clients/1' ; ls '"
+                + state
+                + "'");
+    assertThat(state.resolve("stop")).as(meddle.output()).doesNotExist();
+    assertThat(state.resolve("clients").resolve("1")).doesNotExist();
   }
 
   @Test

@@ -1,0 +1,264 @@
+package io.github.kubeharness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.client.Config;
+import io.github.kubeharness.internal.controlplane.PemKeys;
+import io.github.kubeharness.internal.controlplane.TlsStores;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+
+/**
+ * The lockdown checks every backend's test shares, made from the outside: which addresses the
+ * processes listen on ({@code /proc/net}) and Docker publishes ({@code docker inspect}), what etcd
+ * and the API server answer to a caller without the run's credentials, and what the second local
+ * user ({@link Stranger}) gets.
+ */
+public final class Lockdown {
+
+  /** etcd's range request for every key under /registry, as an intruder would send it. */
+  private static final String ETCD_RANGE_ALL =
+      "{\"key\":\"L3JlZ2lzdHJ5\",\"range_end\":\"L3JlZ2lzdHJ6\"}";
+
+  private Lockdown() {}
+
+  // ---- sockets and published ports -------------------------------------------------------
+
+  /** Every address:port the process listens on (hex address as /proc/net writes it). */
+  public static List<String> listeningAddresses(long pid) throws IOException {
+    Map<Long, String> listening = listeningSockets();
+    List<String> addresses = new ArrayList<>();
+    try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+      for (Path fd : (Iterable<Path>) fds::iterator) {
+        Optional<String> target = readLink(fd);
+        if (target.isPresent() && target.get().startsWith("socket:[")) {
+          long inode = Long.parseLong(target.get().replaceAll("\\D", ""));
+          if (listening.containsKey(inode)) {
+            addresses.add(listening.get(inode));
+          }
+        }
+      }
+    }
+    return addresses;
+  }
+
+  /** The ports of {@link #listeningAddresses}. */
+  public static List<Integer> listeningPorts(long pid) throws IOException {
+    return listeningAddresses(pid).stream()
+        .map(a -> Integer.parseInt(a.substring(a.indexOf(':') + 1)))
+        .distinct()
+        .toList();
+  }
+
+  /** The process listens, and on loopback only. */
+  public static void assertListensOnLoopbackOnly(String name, long pid) throws IOException {
+    List<String> addresses = listeningAddresses(pid);
+    assertThat(addresses).as(name + " listens").isNotEmpty();
+    assertThat(addresses).as(name + " listens on loopback only").allMatch(Lockdown::isLoopback);
+  }
+
+  /** The addresses that listen on {@code port} in this network namespace, whatever the process. */
+  public static List<String> listenersOnPort(int port) throws IOException {
+    return listeningSockets().values().stream().filter(a -> a.endsWith(":" + port)).toList();
+  }
+
+  /** Socket inode to "address:port" of every listening TCP socket of this network namespace. */
+  private static Map<Long, String> listeningSockets() throws IOException {
+    Map<Long, String> sockets = new HashMap<>();
+    for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+      List<String> lines = Files.readAllLines(Path.of(table));
+      for (String line : lines.subList(1, lines.size())) {
+        String[] fields = line.trim().split("\\s+");
+        if (fields[3].equals("0A")) { // LISTEN
+          String[] local = fields[1].split(":");
+          sockets.put(Long.parseLong(fields[9]), local[0] + ":" + Integer.parseInt(local[1], 16));
+        }
+      }
+    }
+    return sockets;
+  }
+
+  private static Optional<String> readLink(Path fd) {
+    try {
+      return Optional.of(Files.readSymbolicLink(fd).toString());
+    } catch (IOException e) {
+      return Optional.empty(); // closed meanwhile
+    }
+  }
+
+  // /proc/net/tcp writes 127.0.0.1 as 0100007F; tcp6 writes ::1 and ::ffff:127.0.0.1 in 32 hex.
+  public static boolean isLoopback(String address) {
+    String host = address.substring(0, address.indexOf(':'));
+    return host.equals("0100007F")
+        || host.equals("00000000000000000000000001000000")
+        || host.equals("0000000000000000FFFF00000100007F");
+  }
+
+  /**
+   * Every port Docker publishes for the container, as "containerPort/tcp -> hostIp:hostPort", read
+   * with {@code docker inspect}.
+   */
+  public static List<String> publishedPorts(String containerId) {
+    String json =
+        docker(
+            "inspect",
+            "--format",
+            "{{range $p, $b := .NetworkSettings.Ports}}{{range $b}}{{$p}} -> {{.HostIp}}:{{.HostPort}}\n{{end}}{{end}}",
+            containerId);
+    return json.lines().filter(l -> !l.isBlank()).toList();
+  }
+
+  /** The container's state pid on the host (its first process). */
+  public static long containerPid(String containerId) {
+    return Long.parseLong(docker("inspect", "--format", "{{.State.Pid}}", containerId).trim());
+  }
+
+  public static String containerImage(String containerId) {
+    return docker("inspect", "--format", "{{.Config.Image}}", containerId).trim();
+  }
+
+  public static String containerNetworkMode(String containerId) {
+    return docker("inspect", "--format", "{{.HostConfig.NetworkMode}}", containerId).trim();
+  }
+
+  private static String docker(String... args) {
+    List<String> command = new ArrayList<>(List.of("docker"));
+    command.addAll(List.of(args));
+    try {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(process.waitFor()).as(String.join(" ", command) + ": " + out).isZero();
+      return out;
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  // ---- etcd ---------------------------------------------------------------------------
+
+  /**
+   * etcd at 127.0.0.1:{@code port} gives nothing to a client without the run's etcd certificate:
+   * not over plain HTTP, not over TLS without a certificate, not with {@code otherIdentity} (a
+   * certificate of the run's main CA, which signs the users a test adds), and not to the second
+   * local user.
+   */
+  public static void assertEtcdRefusesStrangers(int port, String otherIdentityKubeconfig) {
+    String https = "https://127.0.0.1:" + port + "/v3/kv/range";
+    HttpRequest range =
+        HttpRequest.newBuilder(URI.create(https))
+            .timeout(Duration.ofSeconds(5))
+            .POST(HttpRequest.BodyPublishers.ofString(ETCD_RANGE_ALL))
+            .build();
+    assertThatThrownBy(
+            () -> AnonymousHttp.client().send(range, HttpResponse.BodyHandlers.ofString()))
+        .as("etcd over TLS without a client certificate")
+        .isInstanceOf(IOException.class);
+    HttpClient withOtherIdentity = presenting(otherIdentityKubeconfig);
+    assertThatThrownBy(() -> withOtherIdentity.send(range, HttpResponse.BodyHandlers.ofString()))
+        .as("etcd with a client certificate of the API server's CA")
+        .isInstanceOf(IOException.class);
+    assertPlainHttpGetsNothing(port);
+
+    Stranger.Result tls = Stranger.curl(https, "-d", ETCD_RANGE_ALL);
+    assertThat(tls.output()).as("second user, etcd over TLS").doesNotContain("\"kvs\"");
+    assertThat(tls.failed()).as("second user, etcd over TLS: %s", tls.output()).isTrue();
+    Stranger.Result plain =
+        Stranger.curl("http://127.0.0.1:" + port + "/v3/kv/range", "-d", ETCD_RANGE_ALL);
+    assertThat(plain.output())
+        .as("second user, etcd over plain HTTP")
+        .doesNotContain("\"kvs\"")
+        .doesNotEndWith("\n200");
+  }
+
+  // Go's TLS server answers a plain HTTP request with 400 "client sent an HTTP request to an
+  // HTTPS server": anything but etcd's answer is a pass.
+  private static void assertPlainHttpGetsNothing(int port) {
+    HttpRequest plain =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v3/kv/range"))
+            .timeout(Duration.ofSeconds(5))
+            .POST(HttpRequest.BodyPublishers.ofString(ETCD_RANGE_ALL))
+            .build();
+    try {
+      HttpResponse<String> response =
+          HttpClient.newHttpClient().send(plain, HttpResponse.BodyHandlers.ofString());
+      assertThat(response.statusCode()).as("etcd over plain HTTP").isNotEqualTo(200);
+      assertThat(response.body()).as("etcd over plain HTTP").doesNotContain("\"kvs\"");
+    } catch (IOException refused) {
+      // refused outright: also a pass
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A client presenting the kubeconfig's certificate and trusting any server. */
+  private static HttpClient presenting(String kubeconfig) {
+    Config config = Config.fromKubeconfig(kubeconfig);
+    try {
+      List<X509Certificate> chain = PemKeys.certificates(decode(config.getClientCertData()));
+      SSLContext tls = SSLContext.getInstance("TLS");
+      tls.init(
+          TlsStores.presenting(
+                  PemKeys.privateKey(decode(config.getClientKeyData())).orElseThrow(), chain)
+              .getKeyManagers(),
+          new TrustManager[] {TlsStores.anyServer()},
+          null);
+      return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(tls).build();
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String decode(String data) {
+    return new String(Base64.getDecoder().decode(data), StandardCharsets.US_ASCII);
+  }
+
+  // ---- the API server and files ------------------------------------------------------
+
+  /** The second local user gets 401 from the API server: no anonymous access. */
+  public static void assertApiServerRefusesTheStranger(String apiServerUrl) {
+    Stranger.Result secrets = Stranger.curl(apiServerUrl + "/api/v1/secrets");
+    assertThat(secrets.output())
+        .as("second user, the API server's secrets")
+        .doesNotContain("\"items\"")
+        .endsWith("\n401");
+    Stranger.Result version = Stranger.curl(apiServerUrl + "/version");
+    assertThat(version.output()).as("second user, /version").endsWith("\n401");
+  }
+
+  /** The second local user can neither list nor read the files under {@code directory}. */
+  public static void assertStrangerReadsNothingIn(Path directory) throws IOException {
+    List<Path> files;
+    try (Stream<Path> paths = Files.walk(directory)) {
+      files = paths.filter(Files::isRegularFile).toList();
+    }
+    assertThat(files).as("files under " + directory).isNotEmpty();
+    Stranger.Result list = Stranger.run("ls '" + directory + "'");
+    assertThat(list.failed()).as("second user lists %s: %s", directory, list.output()).isTrue();
+    StringBuilder cat = new StringBuilder("fails=0; for f in");
+    files.forEach(f -> cat.append(" '").append(f).append('\''));
+    cat.append("; do cat \"$f\" >/dev/null 2>&1 && echo \"READ $f\"; done; true");
+    assertThat(Stranger.run(cat.toString()).output()).as("files the second user read").isBlank();
+  }
+}
