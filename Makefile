@@ -19,6 +19,7 @@ help: ## list targets
 # Offline unless told otherwise: no test reaches beyond 127.0.0.1 or waits on a download (binaries
 # missing from the cache are built from Go modules, as .ci/run does).
 test: ## run every test against a real API server (the README's test command)
+	bash hack/second-user.sh
 	KUBE_HARNESS_OFFLINE=$${KUBE_HARNESS_OFFLINE:-true} $(MVNW) verify
 
 build: ## compile and package everything without tests
