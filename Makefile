@@ -11,6 +11,7 @@ JIB_FROM ?= eclipse-temurin:17-jre
 KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 
 .PHONY: kind-image web-image kind kind-delete kind-e2e test-kind soak
+.PHONY: bench-start
 .PHONY: help test build cli provision provision-matrix cluster dev fmt clean bench bench-readme images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
 
 help: ## list targets
@@ -130,6 +131,10 @@ bench: ## measure start-up, per-test overhead, reconcile latency, kill -9 cleanu
 	@echo "building the envtest peer (controller-runtime from the Go module proxy; minutes the first time)"
 	mkdir -p target/bench && cd bench/peers/envtest && go build -o ../../../target/bench/envtest-peer .
 	java -cp harness/target/test-classes:harness/target/classes:$$(cat harness/target/test-classpath.txt) io.github.kubeharness.bench.HarnessBenchmark
+
+bench-start: ## the start-up figures of make bench alone (minutes, not the whole run) -> target/bench/start/results.{json,md}: an A/B of a change to the start path
+	$(MVNW) -q -DskipTests -Dspotless.check.skip=true -pl harness -am test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
+	java -cp harness/target/test-classes:harness/target/classes:$$(cat harness/target/test-classpath.txt) io.github.kubeharness.bench.HarnessBenchmark start
 
 bench-readme: ## copy the last `make bench` table (target/bench/results.md) into the README's Performance section
 	@test -f target/bench/results.md || { echo "no target/bench/results.md: run make bench first"; exit 1; }

@@ -89,8 +89,8 @@ final class BenchResults {
     return peer == null || ours == null ? null : round(peer / ours);
   }
 
-  void write() throws Exception {
-    Path dir = Files.createDirectories(Path.of("target", "bench"));
+  void write(Path directory) throws Exception {
+    Path dir = Files.createDirectories(directory);
     StringBuilder json = new StringBuilder("{\n");
     List<String> names = new ArrayList<>(results.keySet());
     for (int i = 0; i < names.size(); i++) {

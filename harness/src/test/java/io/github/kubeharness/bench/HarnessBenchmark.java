@@ -50,8 +50,23 @@ public final class HarnessBenchmark {
 
   public static void main(String[] args) throws Exception {
     HarnessBenchmark bench = new HarnessBenchmark();
+    if (args.length > 0 && args[0].equals("start")) {
+      // make bench-start: the start-up figures alone, for an A/B of a change to the start path
+      // (a few minutes instead of the whole run); written beside, not over, the full results.
+      bench.runStartOnly();
+      bench.results.write(Path.of("target", "bench", "start"));
+      return;
+    }
     bench.run();
     System.exit(bench.results.checkTargets() ? 0 : 1);
+  }
+
+  private void runStartOnly() throws Exception {
+    startStop(local(Profile.MINIMAL));
+    coldStart(local(Profile.MINIMAL), "local_minimal_start_ms", RUNS);
+    coldStart(local(Profile.STANDARD), "local_standard_start_ms", RUNS);
+    firstStartInNewJvm();
+    containerStart();
   }
 
   private void run() throws Exception {
@@ -71,7 +86,7 @@ public final class HarnessBenchmark {
     controlPlaneMemory();
     perTestOverheadGrowth();
     Peers.measure(results, RUNS);
-    results.write();
+    results.write(Path.of("target", "bench"));
   }
 
   // With the audit log, as every @ControllerTest control plane has it.
