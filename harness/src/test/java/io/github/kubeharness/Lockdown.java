@@ -247,6 +247,18 @@ public final class Lockdown {
     assertThat(version.output()).as("second user, /version").endsWith("\n401");
   }
 
+  /**
+   * The second local user reads no object from an API server kube-harness does not configure
+   * (kind's: kubeadm keeps anonymous requests for the kubelet's health probes): 401 or 403.
+   */
+  public static void assertApiServerGivesTheStrangerNoObjects(String apiServerUrl) {
+    Stranger.Result secrets = Stranger.curl(apiServerUrl + "/api/v1/secrets");
+    assertThat(secrets.output())
+        .as("second user, the API server's secrets")
+        .doesNotContain("\"items\"")
+        .matches("(?s).*\n40[13]");
+  }
+
   /** The second local user can neither list nor read the files under {@code directory}. */
   public static void assertStrangerReadsNothingIn(Path directory) throws IOException {
     List<Path> files;

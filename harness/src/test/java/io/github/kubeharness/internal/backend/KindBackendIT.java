@@ -17,14 +17,17 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.Lockdown;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.report.FailureReport;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.junit.TestNamespace;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,6 +62,38 @@ class KindBackendIT {
     assertThat(controlPlane.backend()).isEqualTo(Backend.KIND);
     assertThat(controlPlane.profile()).isEqualTo(Profile.STANDARD);
     controlPlane.loadImage(IMAGE); // fast when the node has it already
+  }
+
+  /**
+   * kind's API server is published on the host's 127.0.0.1 only (our cluster configuration's
+   * apiServerAddress), the second local user reads no object from it, and the kubeconfig kind wrote
+   * for this run is out of that user's reach.
+   */
+  @Test
+  void theApiServerIsOnLoopbackOnlyAndTheSecondUserGetsNothing() throws Exception {
+    int port = URI.create(controlPlane.apiServerUrl()).getPort();
+    List<String> published = new ArrayList<>();
+    for (String node : kindNodes()) {
+      published.addAll(Lockdown.publishedPorts(node));
+    }
+    assertThat(published).anyMatch(p -> p.endsWith(":" + port));
+    assertThat(published).as("kind's published ports").allMatch(p -> p.contains(" -> 127.0.0.1:"));
+    assertThat(Lockdown.listenersOnPort(port)).isNotEmpty().allMatch(Lockdown::isLoopback);
+    Lockdown.assertApiServerGivesTheStrangerNoObjects(controlPlane.apiServerUrl());
+    Optional<Path> run = controlPlane.logDirectory();
+    if (run.isPresent()) {
+      Lockdown.assertStrangerReadsNothingIn(run.get());
+    }
+  }
+
+  private static List<String> kindNodes() throws Exception {
+    Process ps =
+        new ProcessBuilder(
+                "docker", "ps", "-q", "--no-trunc", "--filter", "label=io.x-k8s.kind.cluster")
+            .start();
+    List<String> ids = List.of(new String(ps.getInputStream().readAllBytes()).trim().split("\\s+"));
+    assertThat(ps.waitFor()).isZero();
+    return ids.stream().filter(id -> !id.isBlank()).toList();
   }
 
   @Test
