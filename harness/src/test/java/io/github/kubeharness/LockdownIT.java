@@ -91,6 +91,13 @@ class LockdownIT {
     Lockdown.assertApiServerRefusesTheStranger(controlPlane.apiServerUrl());
     Stranger.Result proxy = Stranger.curl(controlPlane.faults().proxyUrl() + "/api/v1/secrets");
     assertThat(proxy.output()).as("second user, the fault proxy").endsWith("\n401");
+    Map<String, Long> components = ComponentProcesses.of(controlPlane);
+    for (String component : List.of("kube-controller-manager", "kube-scheduler")) {
+      for (int port : Lockdown.listeningPorts(components.get(component))) {
+        Stranger.Result metrics = Stranger.curl("https://127.0.0.1:" + port + "/metrics");
+        assertThat(metrics.output()).as("second user, " + component).matches("(?s).*\n40[13]");
+      }
+    }
     Path run = controlPlane.logDirectory().orElseThrow();
     Lockdown.assertStrangerReadsNothingIn(run);
     Path root = run.getParent();

@@ -325,7 +325,9 @@ public final class KeptControlPlane {
   // of the binaries stand for their content (hashing 200 MB on every start would cost a second).
   private static String key(ControlPlaneOptions options, Binaries binaries) {
     List<String> parts = new ArrayList<>();
-    parts.add("v1");
+    // v2: etcd behind TLS client certificates; a control plane an older kube-harness kept (plain
+    // etcd) is never attached to, and stops by its idle timeout.
+    parts.add("v2");
     parts.add(options.kubernetesVersion());
     parts.add(options.profile().name());
     parts.add(String.valueOf(options.auditLog()));
