@@ -19,11 +19,11 @@ import java.util.stream.Stream;
 /**
  * The temporary directory of one control plane run: certificates, etcd data, logs, kubeconfigs.
  *
- * <p>Named {@code run-<jvm pid>-<random>} under {@code <tmp>/kube-harness}, it records its child
- * processes (pid and start time, see {@link ProcessIdentity}). Creating one first sweeps
- * directories whose JVM is gone: their surviving children are killed and the directories deleted.
- * The {@link Watchdog} normally does that at the moment the JVM dies; the sweep covers a watchdog
- * that was itself killed.
+ * <p>Named {@code run-<jvm pid>-<random>} under this user's {@link #defaultRoot() run root}, it
+ * records its child processes (pid and start time, see {@link ProcessIdentity}). Creating one first
+ * sweeps directories whose JVM is gone: their surviving children are killed and the directories
+ * deleted. The {@link Watchdog} normally does that at the moment the JVM dies; the sweep covers a
+ * watchdog that was itself killed.
  */
 public final class RunDirectory implements AutoCloseable {
 
@@ -83,9 +83,15 @@ public final class RunDirectory implements AutoCloseable {
     Files.writeString(pids, process.format() + "\n", StandardOpenOption.APPEND);
   }
 
-  /** The default parent of run directories: {@code <java.io.tmpdir>/kube-harness}. */
+  /**
+   * The parent of this user's run directories, {@code <java.io.tmpdir>/kube-harness-<uid>}: created
+   * owner-only, or verified before any use (see {@link RunRoot}); a root that is not safe to use
+   * fails with a {@link KubeHarnessException} that says why and how to fix it.
+   */
   public static Path defaultRoot() {
-    return Path.of(System.getProperty("java.io.tmpdir"), "kube-harness");
+    // Checked on every call, not once per JVM: a tmp cleaner may remove it between runs and
+    // someone else make it anew.
+    return RunRoot.under(Path.of(System.getProperty("java.io.tmpdir")));
   }
 
   /** Sweeps stale runs under {@code root}, then creates a fresh run directory there. */
@@ -119,7 +125,10 @@ public final class RunDirectory implements AutoCloseable {
         if (owner.isEmpty() || ProcessHandle.of(owner.get()).isPresent()) {
           continue;
         }
-        killRecordedChildren(run);
+        // A symbolic link in the root is removed as a link: nothing behind it is read or killed.
+        if (Files.isDirectory(run, LinkOption.NOFOLLOW_LINKS)) {
+          killRecordedChildren(run);
+        }
         deleteRecursively(run);
         swept++;
       }
@@ -182,9 +191,13 @@ public final class RunDirectory implements AutoCloseable {
     Watchdog.get().unwatchDirectory(path);
   }
 
-  /** Deletes a tree, ignoring files that vanish meanwhile. */
+  /**
+   * Deletes a tree, ignoring files that vanish meanwhile. Symbolic links are deleted, never
+   * followed ({@link Files#walk} does not follow them unless asked), so a link in the tree, or
+   * {@code root} itself being one, never leads the deletion elsewhere.
+   */
   public static void deleteRecursively(Path root) {
-    if (!Files.exists(root)) {
+    if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
     try (Stream<Path> walk = Files.walk(root)) {

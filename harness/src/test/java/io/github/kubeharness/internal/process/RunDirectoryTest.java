@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,6 +121,43 @@ class RunDirectoryTest {
 
     assertThat(stale).doesNotExist();
     assertThat(child.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS)).as("alive").isFalse();
+  }
+
+  @Test
+  void aSymbolicLinkInTheRootIsDeletedAsALinkAndNothingBehindItIsReadOrKilled() throws Exception {
+    // Were the link followed, its record would name a process that passes every check.
+    Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+    Path link = Files.createSymbolicLink(root.resolve("run-" + exitedPid() + "-link"), elsewhere);
+    Process child = startChild(link.resolve("etcd.log"));
+    RunDirectory.record(elsewhere, ProcessIdentity.of(child.pid()));
+
+    RunDirectory.sweepStale(root);
+
+    assertThat(link).doesNotExist();
+    assertThat(Files.isSymbolicLink(link)).isFalse();
+    assertThat(elsewhere.resolve(RunDirectory.PIDS_FILE)).exists();
+    assertThat(child.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS)).as("alive").isFalse();
+  }
+
+  @Test
+  void deleteRecursivelyDeletesLinksWithoutFollowingThem() throws IOException {
+    Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+    Path precious = Files.writeString(elsewhere.resolve("precious"), "keep me");
+    Path tree = Files.createDirectories(root.resolve("tree").resolve("sub"));
+    Files.createSymbolicLink(tree.resolve("to-dir"), elsewhere);
+    Files.createSymbolicLink(tree.resolve("to-file"), precious);
+    Path topLink = Files.createSymbolicLink(root.resolve("top-link"), elsewhere);
+    Path dangling = Files.createSymbolicLink(root.resolve("dangling"), tmp.resolve("missing"));
+
+    RunDirectory.deleteRecursively(root.resolve("tree"));
+    RunDirectory.deleteRecursively(topLink);
+    RunDirectory.deleteRecursively(dangling);
+
+    assertThat(root.resolve("tree")).doesNotExist();
+    assertThat(Files.exists(topLink, LinkOption.NOFOLLOW_LINKS)).isFalse();
+    assertThat(Files.exists(dangling, LinkOption.NOFOLLOW_LINKS)).isFalse();
+    assertThat(precious).hasContent("keep me");
+    assertThat(elsewhere).isDirectory();
   }
 
   @Test
