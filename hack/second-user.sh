@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The second, unprivileged local user the lockdown tests act as (kh-stranger): they check that
 # another user of the machine can read none of a run's files and get nothing from its etcd, API
-# server, kept control plane or run root. Idempotent; needs root. Shared by .ci/run and make test.
+# server, kept control plane or run root, and RunRootTest chowns a hostile run root to it.
+# Idempotent; needs root. Shared by .ci/run and make test.
 set -euo pipefail
 user=kh-stranger
 if id -u "$user" >/dev/null 2>&1; then

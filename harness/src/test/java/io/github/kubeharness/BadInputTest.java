@@ -3,6 +3,7 @@ package io.github.kubeharness;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.Watchdog;
 import java.io.IOException;
 import java.net.URI;
@@ -128,8 +129,7 @@ class BadInputTest {
 
   /** Every pid the run recorded is gone, and this JVM has no child it did not have before. */
   private void assertNothingLeftRunning(Path pidsFile) throws IOException {
-    List<Long> recorded =
-        Files.readAllLines(pidsFile).stream().map(String::trim).map(Long::parseLong).toList();
+    List<Long> recorded = RunDirectory.recordedPids(pidsFile.getParent());
     assertThat(recorded).isNotEmpty();
     assertThat(recorded)
         .allSatisfy(

@@ -2,9 +2,7 @@ package io.github.kubeharness.internal.process;
 
 import io.github.kubeharness.KubeHarnessException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -171,10 +169,9 @@ public final class ManagedProcess {
   // The run directory records its children so a later JVM can sweep them if this one is killed
   // before its watchdog could act.
   private void appendPid(long pid) {
-    Path pids = logFile.getParent().resolve(RunDirectory.PIDS_FILE);
     try {
-      PrivateFiles.create(pids);
-      Files.writeString(pids, pid + "\n", StandardOpenOption.APPEND);
+      // With its start time: the pid alone may name another process by the time it is read.
+      RunDirectory.record(logFile.getParent(), ProcessIdentity.of(pid));
     } catch (IOException e) {
       // Not fatal: the watchdog still guards the process.
     }

@@ -1,10 +1,16 @@
 package io.github.kubeharness.internal.process;
 
 import io.github.kubeharness.KubeHarnessException;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -13,10 +19,11 @@ import java.util.stream.Stream;
 /**
  * The temporary directory of one control plane run: certificates, etcd data, logs, kubeconfigs.
  *
- * <p>Named {@code run-<jvm pid>-<random>} under {@code <tmp>/kube-harness}, it records the pids of
- * its child processes. Creating one first sweeps directories whose JVM is gone: their surviving
- * children are killed and the directories deleted. The {@link Watchdog} normally does that at the
- * moment the JVM dies; the sweep covers a watchdog that was itself killed.
+ * <p>Named {@code run-<jvm pid>-<random>} under this user's {@link #defaultRoot() run root}, it
+ * records its child processes (pid and start time, see {@link ProcessIdentity}). Creating one first
+ * sweeps directories whose JVM is gone: their surviving children are killed and the directories
+ * deleted. The {@link Watchdog} normally does that at the moment the JVM dies; the sweep covers a
+ * watchdog that was itself killed.
  */
 public final class RunDirectory implements AutoCloseable {
 
@@ -52,26 +59,39 @@ public final class RunDirectory implements AutoCloseable {
 
   /** The pids of the processes started for this run, as recorded when they were launched. */
   public static List<Long> recordedPids(Path run) {
-    Path pids = run.resolve(PIDS_FILE);
-    if (!Files.exists(pids)) {
-      return List.of();
-    }
-    try {
-      List<Long> result = new java.util.ArrayList<>();
-      for (String line : Files.readAllLines(pids)) {
-        if (line.trim().matches("\\d+")) {
-          result.add(Long.parseLong(line.trim()));
-        }
-      }
-      return result;
-    } catch (IOException e) {
-      return List.of();
+    return recordedProcesses(run).stream().map(ProcessIdentity::pid).toList();
+  }
+
+  /** The processes started for this run, each as recorded when it was launched. */
+  public static List<ProcessIdentity> recordedProcesses(Path run) {
+    // Not through a symbolic link: the record must be the one in this directory.
+    try (BufferedReader lines =
+        new BufferedReader(
+            Channels.newReader(
+                Files.newByteChannel(
+                    run.resolve(PIDS_FILE), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS),
+                StandardCharsets.UTF_8))) {
+      return lines.lines().map(ProcessIdentity::parse).flatMap(Optional::stream).toList();
+    } catch (IOException | UncheckedIOException e) {
+      return List.of(); // none recorded, or unreadable: nothing to signal
     }
   }
 
-  /** The default parent of run directories: {@code <java.io.tmpdir>/kube-harness}. */
+  /** Records a child process of the run directory {@code run} (appended to its pids file). */
+  static void record(Path run, ProcessIdentity process) throws IOException {
+    Path pids = PrivateFiles.create(run.resolve(PIDS_FILE));
+    Files.writeString(pids, process.format() + "\n", StandardOpenOption.APPEND);
+  }
+
+  /**
+   * The parent of this user's run directories, {@code <java.io.tmpdir>/kube-harness-<uid>}: created
+   * owner-only, or verified before any use (see {@link RunRoot}); a root that is not safe to use
+   * fails with a {@link KubeHarnessException} that says why and how to fix it.
+   */
   public static Path defaultRoot() {
-    return Path.of(System.getProperty("java.io.tmpdir"), "kube-harness");
+    // Checked on every call, not once per JVM: a tmp cleaner may remove it between runs and
+    // someone else make it anew.
+    return RunRoot.under(Path.of(System.getProperty("java.io.tmpdir")));
   }
 
   /** Sweeps stale runs under {@code root}, then creates a fresh run directory there. */
@@ -105,7 +125,10 @@ public final class RunDirectory implements AutoCloseable {
         if (owner.isEmpty() || ProcessHandle.of(owner.get()).isPresent()) {
           continue;
         }
-        killRecordedChildren(run);
+        // A symbolic link in the root is removed as a link: nothing behind it is read or killed.
+        if (Files.isDirectory(run, LinkOption.NOFOLLOW_LINKS)) {
+          killRecordedChildren(run);
+        }
         deleteRecursively(run);
         swept++;
       }
@@ -129,16 +152,16 @@ public final class RunDirectory implements AutoCloseable {
   }
 
   /**
-   * Sends SIGKILL to the processes recorded in {@code run} that still look like ours; returns them,
-   * for a caller that must see them gone.
+   * Sends SIGKILL to the processes recorded in {@code run} that are still ours; returns them, for a
+   * caller that must see them gone.
    */
   public static List<ProcessHandle> killRecordedChildren(Path run) {
-    List<ProcessHandle> killed = new java.util.ArrayList<>();
-    for (long pid : recordedPids(run)) {
-      // Only signal a process whose command line still points into this run directory or is
-      // one of our binaries, so a reused pid of an unrelated process is left alone.
-      ProcessHandle.of(pid)
-          .filter(p -> looksLikeOurs(p, run))
+    List<ProcessHandle> killed = new ArrayList<>();
+    for (ProcessIdentity recorded : recordedProcesses(run)) {
+      // Only the process recorded (same start time) whose command line still points into this run
+      // directory: a reused pid of an unrelated process is left alone.
+      recorded
+          .liveAndNaming(run)
           .ifPresent(
               p -> {
                 p.destroyForcibly();
@@ -146,11 +169,6 @@ public final class RunDirectory implements AutoCloseable {
               });
     }
     return killed;
-  }
-
-  private static boolean looksLikeOurs(ProcessHandle process, Path run) {
-    String commandLine = process.info().commandLine().orElse("");
-    return commandLine.contains(run.toString());
   }
 
   /** The directory. */
@@ -173,9 +191,13 @@ public final class RunDirectory implements AutoCloseable {
     Watchdog.get().unwatchDirectory(path);
   }
 
-  /** Deletes a tree, ignoring files that vanish meanwhile. */
+  /**
+   * Deletes a tree, ignoring files that vanish meanwhile. Symbolic links are deleted, never
+   * followed ({@link Files#walk} does not follow them unless asked), so a link in the tree, or
+   * {@code root} itself being one, never leads the deletion elsewhere.
+   */
   public static void deleteRecursively(Path root) {
-    if (!Files.exists(root)) {
+    if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
     try (Stream<Path> walk = Files.walk(root)) {

@@ -11,22 +11,26 @@ import java.nio.file.Path;
  *
  * <p>A small {@code /bin/sh} process reads commands from a pipe whose write end only this JVM
  * holds. When the JVM dies for any reason the kernel closes that pipe, the script reads end of
- * file, sends SIGKILL to every process still registered and removes the registered directories. One
+ * file, sends SIGKILL to every process still registered and still the process it was registered as
+ * (same start time, see {@link ProcessIdentity}), and removes the registered directories. One
  * watchdog serves the whole JVM: it guards a JVM-wide resource, which is why it is a singleton.
  */
 public final class Watchdog {
 
-  private static final String SCRIPT =
+  // Package-private for WatchdogTest, which runs it on its own pipe.
+  static final String SCRIPT =
       String.join(
           "\n",
           // Survive signals sent to the whole process group (Ctrl-C, timeout(1)): its job is to
           // act after the JVM is gone.
           "trap '' INT TERM HUP",
+          ProcessIdentity.SHELL_FUNCTIONS,
+          // Each registered process as <pid>:<start time>; the start time may be empty.
           "pids=' '; dirs=''; containers=''",
           "while IFS= read -r line; do",
           "  case \"$line\" in",
           "    +*) pids=\"$pids${line#+} \" ;;",
-          "    -*) pids=$(printf '%s' \"$pids\" | sed \"s/ ${line#-} / /\") ;;",
+          "    -*) pids=$(printf '%s' \"$pids\" | sed \"s/ ${line#-}:[0-9]* / /\") ;;",
           "    d*) dirs=\"$dirs ${line#d}\" ;;",
           "    u*) dirs=$(printf '%s' \"$dirs\" | sed \"s# ${line#u}##\") ;;",
           "    c*) containers=\"$containers ${line#c}\" ;;",
@@ -35,7 +39,8 @@ public final class Watchdog {
           "done",
           // Straight to SIGKILL: the run's data is temporary, so a graceful shutdown buys
           // nothing, and the processes should be gone the moment the JVM is.
-          "if [ -n \"$(printf '%s' \"$pids\" | tr -d ' ')\" ]; then kill -KILL $pids 2>/dev/null; fi",
+          // A pid the kernel has given to another process since is left alone.
+          "for p in $pids; do kill_recorded \"${p%%:*}\" \"${p#*:}\"; done",
           "for c in $containers; do docker rm -f -v \"$c\" >/dev/null 2>&1; done",
           "for d in $dirs; do rm -rf \"$d\"; done",
           "");
@@ -72,9 +77,13 @@ public final class Watchdog {
     return process.pid();
   }
 
-  /** Kill this process if the JVM dies. */
+  /** Kill this process if the JVM dies (and it is still the process it is now). */
   public void watch(long pid) {
-    send("+" + pid);
+    ProcessIdentity process = ProcessIdentity.of(pid);
+    if (process.startTime().isEmpty() && ProcessHandle.of(pid).isEmpty()) {
+      return; // already gone (and reaped): its pid may soon be someone else's
+    }
+    send("+" + pid + ":" + process.startTime());
   }
 
   /** The process ended normally; forget it so its pid is never signalled after reuse. */

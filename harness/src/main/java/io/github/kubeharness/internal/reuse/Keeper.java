@@ -1,5 +1,6 @@
 package io.github.kubeharness.internal.reuse;
 
+import io.github.kubeharness.internal.process.ProcessIdentity;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,8 +10,9 @@ import java.time.Duration;
  * /bin/sh} loop in a session of its own (so a Ctrl-C or a build tool's kill of the JVM's process
  * group does not reach it). Every second it checks the JVMs registered under {@code clients/};
  * after the idle timeout with none alive, or when {@code kube-harness down} leaves a {@code stop}
- * file, or when kube-apiserver is gone, it kills every recorded process and deletes the state
- * directory with the run in it.
+ * file, or when kube-apiserver is gone, it kills every recorded process that is still the one
+ * recorded (pid and start time, {@link ProcessIdentity}) and deletes the state directory with the
+ * run in it.
  */
 final class Keeper {
 
@@ -18,6 +20,9 @@ final class Keeper {
       String.join(
           "\n",
           "trap '' INT TERM HUP",
+          ProcessIdentity.SHELL_FUNCTIONS,
+          // state.properties records processes as '<pid> <start time>', a list of them
+          // comma-separated.
           "state=$1; idle=$2; quiet=0",
           "while sleep 1; do",
           "  [ -f \"$state/state.properties\" ] || exit 0",
@@ -29,10 +34,13 @@ final class Keeper {
           "  if [ $alive = 1 ]; then quiet=0; else quiet=$((quiet+1)); fi",
           "  [ $quiet -ge \"$idle\" ] && break",
           "  api=$(sed -n 's/^apiServerPid=//p' \"$state/state.properties\")",
-          "  if [ -n \"$api\" ] && ! kill -0 \"$api\" 2>/dev/null; then break; fi",
+          // Gone, or its pid now another process's.
+          "  if [ -n \"$api\" ] && ! { kill -0 ${api% *} 2>/dev/null && same_start $api; }; then",
+          "    break",
+          "  fi",
           "done",
-          "pids=$(sed -n 's/^pids=//p' \"$state/state.properties\" | tr ',' ' ')",
-          "[ -n \"$pids\" ] && kill -KILL $pids 2>/dev/null",
+          "sed -n 's/^pids=//p' \"$state/state.properties\" | tr ',' '\\n' |",
+          "  while read -r pid start; do kill_recorded \"$pid\" \"$start\"; done",
           "rm -rf \"$state\"",
           "");
 

@@ -5,6 +5,7 @@ import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.controlplane.ReadinessProbes;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.process.PrivateFiles;
+import io.github.kubeharness.internal.process.ProcessIdentity;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.provision.Binaries;
 import java.io.ByteArrayInputStream;
@@ -141,19 +142,22 @@ public final class KeptControlPlane {
       Optional<Path> auditLog,
       TinyCa ca) {
     saveCa(run.path(), ca);
-    List<Long> pids = RunDirectory.recordedPids(run.path());
+    // Each process with its start time (ProcessIdentity): the keeper and a later clear() signal a
+    // pid only while it is still the process recorded here.
+    List<ProcessIdentity> processes = RunDirectory.recordedProcesses(run.path());
     Properties p = new Properties();
     p.setProperty("apiServerUrl", apiServerUrl);
     p.setProperty("kubeconfig", kubeconfig.toString());
     p.setProperty("run", run.path().toString());
     p.setProperty("auditLog", auditLog.map(Path::toString).orElse(""));
-    p.setProperty("apiServerPid", Long.toString(apiServerPid));
-    p.setProperty("pids", pids.stream().map(String::valueOf).collect(Collectors.joining(",")));
+    p.setProperty("apiServerPid", ProcessIdentity.of(apiServerPid).format());
+    p.setProperty(
+        "pids", processes.stream().map(ProcessIdentity::format).collect(Collectors.joining(",")));
     // The state first: the keeper exits at once when it finds none. This JVM's watchdog lets go
     // only once the keeper runs: if it cannot start, the processes still die with this JVM (and
     // the state, its keeper dead, is cleared by the next attach).
     writeProperties(p);
-    p.setProperty("keeperPid", Long.toString(Keeper.start(directory, idle)));
+    p.setProperty("keeperPid", ProcessIdentity.of(Keeper.start(directory, idle)).format());
     writeProperties(p);
     run.keep();
   }
@@ -193,16 +197,13 @@ public final class KeptControlPlane {
             p -> {
               killed.addAll(RunDirectory.killRecordedChildren(Path.of(p.getProperty("run"))));
               // The keeper too, if that pid is still the keeper of this directory.
-              String keeper = p.getProperty("keeperPid", "");
-              if (keeper.matches("\\d+")) {
-                ProcessHandle.of(Long.parseLong(keeper))
-                    .filter(k -> k.info().commandLine().orElse("").contains(directory.toString()))
-                    .ifPresent(
-                        k -> {
-                          k.destroyForcibly();
-                          killed.add(k);
-                        });
-              }
+              ProcessIdentity.parse(p.getProperty("keeperPid"))
+                  .flatMap(k -> k.liveAndNaming(directory))
+                  .ifPresent(
+                      k -> {
+                        k.destroyForcibly();
+                        killed.add(k);
+                      });
             });
     // Gone when this returns: a caller (down, a test) may check at once.
     for (ProcessHandle process : killed) {
@@ -275,10 +276,8 @@ public final class KeptControlPlane {
     }
   }
 
-  private static boolean isAlive(String pid) {
-    return pid != null
-        && pid.matches("\\d+")
-        && ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
+  private static boolean isAlive(String recorded) {
+    return ProcessIdentity.parse(recorded).flatMap(ProcessIdentity::live).isPresent();
   }
 
   // What a start waits for: /readyz, less the bootstrap hooks the etcd seed already satisfied
