@@ -22,8 +22,11 @@ import javax.net.ssl.TrustManager;
  * CAs, for every client: ~400 ms of CPU in a fresh JVM, spent while the API server boots on the
  * same cores, and 15-20 ms per client after that against 6-8 (README "Performance").
  *
- * <p>Trust is the kubeconfig's CA alone, as kubectl's; fabric8 would add the public CAs. A
- * kubeconfig this cannot read (key files, an encrypted key) goes to fabric8 as it is.
+ * <p>Trust is the kubeconfig's CA alone, as kubectl's; fabric8 would add the public CAs. The
+ * server's name is checked against its certificate whatever the HTTP client ({@link
+ * NameCheckingTrustManager}). A kubeconfig this cannot read (key files, an encrypted key) goes to
+ * fabric8 as it is, and so does one that turns verification off (insecure-skip-tls-verify, or
+ * fabric8's disableHostnameVerification): that is the user's choice, made for fabric8 to honour.
  */
 final class InMemoryTlsFactory implements HttpClient.Factory {
 
@@ -46,7 +49,8 @@ final class InMemoryTlsFactory implements HttpClient.Factory {
     }
     // Everything but TLS as fabric8 configures it (timeouts, proxy, interceptors); its TLS step
     // finds nothing to load: no certificates, and no CA file to read (trustCerts is replaced
-    // below by a context that trusts the kubeconfig's CA).
+    // below by a context that trusts the kubeconfig's CA). Some of fabric8's HTTP clients also
+    // stop checking host names under trustCerts (OkHttp's); the trust managers below check them.
     Config withoutTls =
         new ConfigBuilder(config)
             .withCaCertData(null)
@@ -75,8 +79,11 @@ final class InMemoryTlsFactory implements HttpClient.Factory {
       boolean key = !isEmpty(config.getClientKeyData());
       boolean identityInFiles =
           !isEmpty(config.getClientCertFile()) || !isEmpty(config.getClientKeyFile());
-      // Readable here: a CA, and a certificate with its key as data or no client identity at all.
-      if (isEmpty(config.getCaCertData())
+      // Readable here: a CA, and a certificate with its key as data or no client identity at all;
+      // and checks on: a kubeconfig that turns them off gets fabric8's own handling of that.
+      if (config.isTrustCerts()
+          || config.isDisableHostnameVerification()
+          || isEmpty(config.getCaCertData())
           || certificate != key
           || (!certificate && identityInFiles)) {
         return Optional.empty();
@@ -95,7 +102,10 @@ final class InMemoryTlsFactory implements HttpClient.Factory {
           }
           keyManagers = TlsStores.presenting(privateKey.get(), chain).getKeyManagers();
         }
-        return Optional.of(new Tls(keyManagers, TlsStores.trusting(cas).getTrustManagers()));
+        return Optional.of(
+            new Tls(
+                keyManagers,
+                NameCheckingTrustManager.wrap(TlsStores.trusting(cas).getTrustManagers())));
       } catch (CertificateException | RuntimeException e) {
         // fabric8 reads it, or reports what is wrong with it in its own words.
         return Optional.empty();

@@ -68,13 +68,14 @@ final class SourceBuild {
     } catch (IOException e) {
       throw new KubeHarnessException("Cannot create the build directory " + workRoot + ": " + e, e);
     }
-    String goVersion =
+    Go local =
         requireGo(
             "Kubernetes v" + version + " binaries are not provisioned and cannot be built",
             "Either install Go (1.26 or newer) and rerun, or set KUBEBUILDER_ASSETS to a"
                 + " directory holding etcd and kube-apiserver (and kube-controller-manager for the"
                 + " standard profile), or allow the envtest download (unset kubeharness.offline /"
                 + " KUBE_HARNESS_OFFLINE).");
+    String goVersion = local.version();
     progress.accept(
         "building "
             + names(components)
@@ -82,6 +83,7 @@ final class SourceBuild {
             + version
             + " from Go modules with "
             + goVersion
+            + local.fetching()
             + ". This happens once per version and takes several minutes (about 5 for"
             + " kube-apiserver on 2 cores); the result is cached. Build log: "
             + log);
@@ -164,13 +166,20 @@ final class SourceBuild {
     } catch (IOException e) {
       throw new KubeHarnessException("Cannot create " + binDir + ": " + e, e);
     }
-    requireGo(
-        pkg + " " + version + " is needed and cannot be built",
-        "Install Go (1.26 or newer), or put the tool on the PATH.");
+    Go local =
+        requireGo(
+            pkg + " " + version + " is needed and cannot be built",
+            "Install Go (1.26 or newer), or put the tool on the PATH.");
     run(
         workRoot,
         List.of(go, "install", "-trimpath", "-ldflags", "-s -w", pkg + "@" + version),
-        "building " + pkg + " " + version + " from Go modules (one to several minutes, once)",
+        "building "
+            + pkg
+            + " "
+            + version
+            + " from Go modules"
+            + local.fetching()
+            + " (one to several minutes, once)",
         Map.of("GOBIN", binDir.toAbsolutePath().toString()));
     return binDir.resolve(pkg.substring(pkg.lastIndexOf('/') + 1));
   }
@@ -420,12 +429,34 @@ final class SourceBuild {
   }
 
   /**
-   * The Go version, or a failure saying {@code what} cannot be built for want of a working Go and
+   * The local Go: its version ({@code go1.26.8}) and where it fetches modules from ({@code go env
+   * GOPROXY}: the environment, else {@code go env -w}, else Go's default).
+   */
+  record Go(String version, String proxy) {
+
+    /**
+     * Where the build's modules come from, for its progress line: kubeharness.offline does not
+     * cover the Go build (it is how machines with only a module mirror get binaries), so the line
+     * says what it reaches instead.
+     */
+    String fetching() {
+      return proxy.equals("off")
+          ? ", GOPROXY=off (modules from the module cache only)"
+          : ", fetching modules through GOPROXY=" + proxy;
+    }
+  }
+
+  /**
+   * The local Go, or a failure saying {@code what} cannot be built for want of a working Go and
    * what to do {@code otherwise}.
    */
-  private String requireGo(String what, String otherwise) {
+  private Go requireGo(String what, String otherwise) {
     try {
-      return run(workRoot, List.of(go, "env", "GOVERSION"), null).trim();
+      List<String> lines =
+          run(workRoot, List.of(go, "env", "GOVERSION", "GOPROXY"), null).lines().toList();
+      return new Go(
+          lines.isEmpty() ? "" : lines.get(0).trim(),
+          lines.size() < 2 || lines.get(1).isBlank() ? "(unset)" : lines.get(1).trim());
     } catch (KubeHarnessException e) {
       throw new KubeHarnessException(
           what

@@ -65,6 +65,19 @@ public abstract class WebhookRoute {
       return new Answer(
           404, "{\"message\":" + quote(message) + "}", "-", "404", Optional.of(message));
     }
+
+    static Answer tooLarge(String path, int limitBytes) {
+      String message =
+          "kube-harness's webhook server refused a request body of more than "
+              + limitBytes / (1024 * 1024)
+              + " MiB to "
+              + path
+              + ": it reads no more than that of one request. kube-apiserver's reviews stay"
+              + " below it (one object of at most 3 MiB, kube-apiserver's request limit, and its"
+              + " stored old version), so this request did not come from a review of one object";
+      return new Answer(
+          413, "{\"message\":" + quote(message) + "}", "-", "413", Optional.of(message));
+    }
   }
 
   public static WebhookRoute admission(String path, AdmissionHandler handler) {

@@ -11,7 +11,6 @@ import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.webhooks.WebhookCall;
 import io.github.kubeharness.webhooks.WebhookTls;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -26,7 +25,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import javax.net.ssl.SSLContext;
@@ -40,7 +41,26 @@ import javax.net.ssl.SSLContext;
 public final class WebhookServer implements AutoCloseable {
 
   private static final String HOST = "127.0.0.1";
-  private static final AtomicInteger THREADS = new AtomicInteger();
+
+  /**
+   * The largest request body read. kube-apiserver takes request bodies of up to 3 MiB and etcd
+   * stores objects of up to 1.5 MiB, so an AdmissionReview (the object, its old version and the
+   * envelope, in JSON, which can be somewhat larger than the protobuf a client sent) or a
+   * ConversionReview stays well below 8 MiB. Any local process can reach the port: none may make
+   * the server hold more for one request.
+   */
+  static final int MAX_REQUEST_BYTES = 8 * 1024 * 1024;
+
+  /**
+   * Calls answered at once; more wait in the queue (holding a connection, not a thread).
+   * kube-apiserver calls webhooks concurrently (the validating ones of a request in parallel, and
+   * for every request in flight) and a handler may take up to its timeoutSeconds (at most 30): 32
+   * is ample for the controllers and tests of one JVM, where an unbounded pool gave any local
+   * caller a thread per request.
+   */
+  static final int THREADS = 32;
+
+  private static final AtomicInteger THREAD_NUMBERS = new AtomicInteger();
 
   private final TinyCa ca;
   private final TinyCa.Issued serving;
@@ -67,13 +87,20 @@ public final class WebhookServer implements AutoCloseable {
     TinyCa ca = TinyCa.create("kube-harness-webhooks-ca");
     TinyCa.Issued serving =
         ca.issueServing("kube-harness-webhooks", List.of(HOST), List.of("localhost"));
-    ExecutorService executor =
-        Executors.newCachedThreadPool(
+    ThreadPoolExecutor executor =
+        new ThreadPoolExecutor(
+            THREADS,
+            THREADS,
+            30,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
             r -> {
-              Thread t = new Thread(r, "kube-harness-webhook-" + THREADS.incrementAndGet());
+              Thread t = new Thread(r, "kube-harness-webhook-" + THREAD_NUMBERS.incrementAndGet());
               t.setDaemon(true);
               return t;
             });
+    // An idle server keeps no threads.
+    executor.allowCoreThreadTimeOut(true);
     try {
       SSLContext tls = SSLContext.getInstance("TLS");
       tls.init(TlsStores.presenting(serving, ca.certificate()).getKeyManagers(), null, null);
@@ -172,12 +199,13 @@ public final class WebhookServer implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     Instant started = Instant.now();
     String path = exchange.getRequestURI().getPath();
-    byte[] body;
-    try (InputStream in = exchange.getRequestBody()) {
-      body = in.readAllBytes();
-    }
-    String request = new String(body, StandardCharsets.UTF_8);
     WebhookRoute route = routes.get(path);
+    Optional<byte[]> body = BoundedBody.read(exchange, MAX_REQUEST_BYTES);
+    if (body.isEmpty()) {
+      finish(exchange, path, route, started, WebhookRoute.Answer.tooLarge(path, MAX_REQUEST_BYTES));
+      return;
+    }
+    String request = new String(body.get(), StandardCharsets.UTF_8);
     if (route != null && !route.probe()) {
       inFlight.put(
           exchange,
@@ -200,6 +228,17 @@ public final class WebhookServer implements AutoCloseable {
     } finally {
       inFlight.remove(exchange);
     }
+    finish(exchange, path, route, started, answer);
+  }
+
+  /** Sends {@code answer} and logs the call (kube-harness's own probes aside). */
+  private void finish(
+      HttpExchange exchange,
+      String path,
+      WebhookRoute route,
+      Instant started,
+      WebhookRoute.Answer answer)
+      throws IOException {
     byte[] response = answer.body().getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().set("Content-Type", "application/json");
     exchange.sendResponseHeaders(answer.status(), response.length);

@@ -145,6 +145,15 @@ class SourceBuildTest {
   }
 
   @Test
+  void theProgressLineSaysWhereModulesComeFrom() {
+    // kubeharness.offline does not stop a Go build, so its progress line names the proxy it uses.
+    assertThat(new SourceBuild.Go("go1.26.8", "https://proxy.golang.org,direct").fetching())
+        .isEqualTo(", fetching modules through GOPROXY=https://proxy.golang.org,direct");
+    assertThat(new SourceBuild.Go("go1.26.8", "off").fetching())
+        .isEqualTo(", GOPROXY=off (modules from the module cache only)");
+  }
+
+  @Test
   void goVersionsCompareNumerically() {
     assertThat(SourceBuild.compareGo("1.26.8", "1.26.10")).isNegative();
     assertThat(SourceBuild.compareGo("1.26", "1.26.0")).isZero();
