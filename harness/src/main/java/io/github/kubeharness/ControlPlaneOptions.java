@@ -138,9 +138,9 @@ public final class ControlPlaneOptions {
   }
 
   /**
-   * When true, no envtest release archive is downloaded and no kind node image pulled; a Go build
-   * still fetches through GOPROXY ({@link Settings#OFFLINE} says what is and is not covered).
-   * Default: {@link Settings#OFFLINE}, else false.
+   * When true, no envtest release archive is downloaded and no container or kind node image pulled;
+   * a Go build still fetches through GOPROXY ({@link Settings#OFFLINE} says what is and is not
+   * covered). Default: {@link Settings#OFFLINE}, else false.
    */
   public boolean offline() {
     return offline;

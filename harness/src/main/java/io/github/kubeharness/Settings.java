@@ -45,16 +45,16 @@ public final class Settings {
   public static final String NETWORK = "kubeharness.network";
 
   /**
-   * {@code true}: kube-harness downloads no envtest release archive (nor its index) and the kind
-   * backend pulls no node image; what is missing fails, naming how to provide it. Default {@code
-   * false}.
+   * {@code true}: kube-harness downloads no envtest release archive (nor its index), and the
+   * container and kind backends pull no image; what is missing fails, naming how to provide it.
+   * Default {@code false}.
    *
    * <p>Not covered, because it is how machines with only a Go module mirror get binaries: a build
    * of missing binaries (and of kind and KWOK) from Go modules, which fetches through the Go
    * command's {@code GOPROXY} and checks new modules against its {@code GOSUMDB}, and the Go
    * proxy's list of releases when a version names only a minor. {@code GOPROXY=off} with {@code
    * GOSUMDB=off} (in the environment or by {@code go env -w}) keeps Go to its module cache. Nor
-   * covered: the {@code container} and {@code k3s} backends have Docker pull an image that is not
+   * covered: the {@code k3s} backend's Testcontainers module has Docker pull an image that is not
    * there.
    */
   public static final String OFFLINE = "kubeharness.offline";

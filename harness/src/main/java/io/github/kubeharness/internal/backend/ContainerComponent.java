@@ -3,6 +3,7 @@ package io.github.kubeharness.internal.backend;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.Settings;
 import io.github.kubeharness.internal.process.HealthCheck;
 import io.github.kubeharness.internal.process.LogTail;
 import io.github.kubeharness.internal.process.Waits;
@@ -29,15 +30,18 @@ final class ContainerComponent implements AutoCloseable {
 
   private final String name;
   private final String image;
+  // kubeharness.offline: an image that is not here is an error, not a pull.
+  private final boolean offline;
   private final GenericContainer<?> container;
   // Its output as it ran, followed from the start: a container that exits during start is removed
   // by Testcontainers' failure handling, after which Docker has no log left to ask for.
   private final Queue<String> output = new ConcurrentLinkedQueue<>();
   private static final int FOLLOWED_LINES = 200;
 
-  ContainerComponent(String name, String image, String entrypoint) {
+  ContainerComponent(String name, String image, String entrypoint, boolean offline) {
     this.name = name;
     this.image = image;
+    this.offline = offline;
     this.container =
         new GenericContainer<>(DockerImageName.parse(image))
             .withCreateContainerCmdModifier(cmd -> cmd.withEntrypoint(entrypoint))
@@ -121,7 +125,10 @@ final class ContainerComponent implements AutoCloseable {
       docker.inspectImageCmd(image).exec();
       return;
     } catch (NotFoundException absent) {
-      // pull below
+      if (offline) {
+        throw new KubeHarnessException(
+            imageMissing("it is absent, and " + Settings.OFFLINE + "=true forbids pulling it"));
+      }
     }
     try {
       docker.pullImageCmd(image).start().awaitCompletion(5, TimeUnit.MINUTES);

@@ -170,7 +170,8 @@ final class ContainerControlPlane extends AbstractControlPlane {
 
   private ContainerComponent component(
       String name, String image, String entrypoint, String alias, Integer port) {
-    ContainerComponent c = started(new ContainerComponent(name, image, entrypoint));
+    ContainerComponent c =
+        started(new ContainerComponent(name, image, entrypoint, options.offline()));
     if (host) {
       c.container().withNetworkMode("host");
     } else {
