@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.webhooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionResponse;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
@@ -79,13 +80,21 @@ class WebhookServerTest {
       String answer = readAnswer(socket.getInputStream());
       assertThat(answer).startsWith("HTTP/1.1 413 ").contains("more than 8 MiB to " + PATH);
     }
-    assertThat(server.calls(started, path -> true))
-        .singleElement()
-        .satisfies(
-            call -> {
-              assertThat(call.outcome()).isEqualTo("413");
-              assertThat(call.error()).get().asString().contains("refused a request body");
-            });
+    // The server logs a call once its answer is sent: the client may read it a moment before.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () ->
+                assertThat(server.calls(started, path -> true))
+                    .singleElement()
+                    .satisfies(
+                        call -> {
+                          assertThat(call.outcome()).isEqualTo("413");
+                          assertThat(call.error())
+                              .get()
+                              .asString()
+                              .contains("refused a request body");
+                        }));
   }
 
   @Test
