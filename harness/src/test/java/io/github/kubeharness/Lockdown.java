@@ -191,6 +191,24 @@ public final class Lockdown {
         .doesNotEndWith("\n200");
   }
 
+  /**
+   * etcd's clients' Unix socket answers its owner (this JVM, which shows the socket is etcd's real
+   * endpoint) and not the second local user, whom the run directory's mode keeps out.
+   */
+  public static void assertEtcdSocketClosedToStrangers(Path socket) throws Exception {
+    assertThat(socket).as("etcd's clients' socket").exists();
+    assertThat(
+            io.github.kubeharness.internal.controlplane.ReadinessProbes.etcdSocket(socket)
+                .isReady())
+        .as("etcd answers its owner on " + socket)
+        .isTrue();
+    Stranger.Result range =
+        Stranger.curl(
+            "http://etcd/v3/kv/range", "--unix-socket", socket.toString(), "-d", ETCD_RANGE_ALL);
+    assertThat(range.output()).as("second user, etcd's socket").doesNotContain("\"kvs\"");
+    assertThat(range.failed()).as("second user, etcd's socket: %s", range.output()).isTrue();
+  }
+
   // Go's TLS server answers a plain HTTP request with 400 "client sent an HTTP request to an
   // HTTPS server": anything but etcd's answer is a pass.
   private static void assertPlainHttpGetsNothing(int port) {

@@ -75,15 +75,19 @@ class LockdownIT {
     assertThat(proxy).as("the fault proxy listens").isNotEmpty().allMatch(Lockdown::isLoopback);
   }
 
+  /**
+   * etcd's clients reach it through a Unix socket in the run directory, which only the run's owner
+   * can open; its one TCP port, the peer port, admits only the run's etcd certificate.
+   */
   @Test
-  void etcdAnswersOnlyTheRunsEtcdCertificate() throws IOException {
+  void etcdIsReachableOnlyByTheRunsOwnerAndTheRunsEtcdCertificate() throws Exception {
     long etcd = ComponentProcesses.of(controlPlane).get("etcd");
+    Lockdown.assertEtcdSocketClosedToStrangers(
+        controlPlane.logDirectory().orElseThrow().resolve("etcd.sock"));
     List<Integer> ports = Lockdown.listeningPorts(etcd);
-    assertThat(ports).as("etcd's client and peer ports").hasSize(2);
+    assertThat(ports).as("etcd's TCP ports: the peer port alone").hasSize(1);
     String userOfTheApiServersCa = controlPlane.addUser("etcd-intruder", List.of()).kubeconfig();
-    for (int port : ports) {
-      Lockdown.assertEtcdRefusesStrangers(port, userOfTheApiServersCa);
-    }
+    Lockdown.assertEtcdRefusesStrangers(ports.get(0), userOfTheApiServersCa);
   }
 
   @Test

@@ -110,6 +110,7 @@ class ReuseIT {
       for (int port : Lockdown.listeningPorts(processes.get("etcd"))) {
         Lockdown.assertEtcdRefusesStrangers(port, intruder);
       }
+      Lockdown.assertEtcdSocketClosedToStrangers(run.resolve("etcd.sock"));
     }
     Lockdown.assertApiServerRefusesTheStranger(kept.group(1));
     Lockdown.assertStrangerReadsNothingIn(state);

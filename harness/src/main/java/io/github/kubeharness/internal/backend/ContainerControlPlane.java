@@ -79,7 +79,14 @@ final class ContainerControlPlane extends AbstractControlPlane {
     EtcdTls etcdTls = EtcdTls.create(List.of());
     ContainerComponent etcd =
         component("etcd", ContainerImages.etcd(version), "/usr/local/bin/etcd", "etcd", ETCD_PORT)
-            .command(Etcd.flags("/var/lib/etcd/data", listen, etcdPort, peerPort, ETCD_PKI))
+            .command(
+                Etcd.flags(
+                    "/var/lib/etcd/data",
+                    "https://" + listen + ":" + etcdPort,
+                    "https://127.0.0.1:" + etcdPort,
+                    listen,
+                    peerPort,
+                    ETCD_PKI))
             .tmpfs("/var/lib/etcd");
     etcdTls.serverFiles().forEach((name, content) -> etcd.file(ETCD_PKI + name, content));
     etcd.start(

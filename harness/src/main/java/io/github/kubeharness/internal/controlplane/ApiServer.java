@@ -159,9 +159,13 @@ public final class ApiServer extends LocalComponent {
     String pki = pkiDirectory.endsWith("/") ? pkiDirectory : pkiDirectory + "/";
     Map<String, String> flags = new LinkedHashMap<>();
     flags.put("--etcd-servers", etcdUrl);
-    flags.put("--etcd-cafile", pki + EtcdTls.CA);
-    flags.put("--etcd-certfile", pki + EtcdTls.CLIENT_CERT);
-    flags.put("--etcd-keyfile", pki + EtcdTls.CLIENT_KEY);
+    if (etcdUrl.startsWith("https:")) {
+      // etcd on a port asks for the run's etcd certificate; on a Unix socket the run
+      // directory's permissions keep everyone else out.
+      flags.put("--etcd-cafile", pki + EtcdTls.CA);
+      flags.put("--etcd-certfile", pki + EtcdTls.CLIENT_CERT);
+      flags.put("--etcd-keyfile", pki + EtcdTls.CLIENT_KEY);
+    }
     flags.put("--bind-address", bindAddress);
     flags.put("--advertise-address", "127.0.0.1");
     // The endpoint reconciler refuses a loopback advertise address; nothing here routes to the

@@ -2,10 +2,17 @@ package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.process.HealthCheck;
+import java.io.ByteArrayOutputStream;
 import java.net.URI;
+import java.net.UnixDomainSocketAddress;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.List;
@@ -57,6 +64,32 @@ public final class ReadinessProbes {
                   .build(),
               HttpResponse.BodyHandlers.ofString());
       return response.statusCode() == 200 && response.body().contains("\"health\":\"true\"");
+    };
+  }
+
+  /**
+   * etcd on the Unix socket {@code socket} reports itself healthy: one HTTP/1.1 request written by
+   * hand, as the JDK's HTTP client speaks TCP only.
+   */
+  public static HealthCheck etcdSocket(Path socket) {
+    byte[] request =
+        "GET /health HTTP/1.1\r\nHost: etcd\r\nConnection: close\r\n\r\n"
+            .getBytes(StandardCharsets.US_ASCII);
+    return () -> {
+      if (!Files.exists(socket)) {
+        return false; // not listening yet
+      }
+      try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+        channel.write(ByteBuffer.wrap(request));
+        ByteArrayOutputStream answer = new ByteArrayOutputStream();
+        ByteBuffer buffer = ByteBuffer.allocate(4096);
+        while (channel.read(buffer) > 0 && answer.size() < 65536) {
+          answer.write(buffer.array(), 0, buffer.position());
+          buffer.clear();
+        }
+        String text = answer.toString(StandardCharsets.US_ASCII);
+        return text.startsWith("HTTP/1.1 200") && text.contains("\"health\":\"true\"");
+      }
     };
   }
 

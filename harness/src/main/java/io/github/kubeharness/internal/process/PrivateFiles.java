@@ -52,6 +52,18 @@ public final class PrivateFiles {
     return file;
   }
 
+  /** Makes an existing file (a socket a child process made, say) owner-only. */
+  public static Path restrict(Path file) {
+    try {
+      if (posix(file)) {
+        Files.setPosixFilePermissions(file, OWNER_FILE);
+      }
+      return file;
+    } catch (IOException e) {
+      throw new KubeHarnessException("Cannot make " + file + " owner-only: " + e, e);
+    }
+  }
+
   /** Creates {@code directory} (and missing parents) and makes it owner-only. */
   public static Path directory(Path directory) {
     try {

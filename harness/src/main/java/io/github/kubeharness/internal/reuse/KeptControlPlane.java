@@ -343,11 +343,9 @@ public final class KeptControlPlane {
       byte[] digest =
           MessageDigest.getInstance("SHA-256")
               .digest(String.join("\n", parts).getBytes(StandardCharsets.UTF_8));
-      return options.profile().name().toLowerCase()
-          + "-"
-          + options.kubernetesVersion()
-          + "-"
-          + HexFormat.of().formatHex(digest, 0, 8);
+      // Short: etcd's socket lives below it, and a socket's path must stay under ~104 bytes
+      // (state.properties names the version and profile).
+      return HexFormat.of().formatHex(digest, 0, 6);
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }
