@@ -90,6 +90,31 @@ class LockdownIT {
     Lockdown.assertEtcdRefusesStrangers(ports.get(0), userOfTheApiServersCa);
   }
 
+  /**
+   * Where the run directory is too deep for a socket's path (a long java.io.tmpdir), etcd's clients
+   * fall back to TLS on a loopback port, with the same certificate rule.
+   */
+  @Test
+  void etcdWithoutRoomForASocketAsksForTheCertificateOnBothPorts(@TempDir Path tmp)
+      throws IOException {
+    Path deep =
+        tmp.resolve("a-directory-deep-enough-that-no-unix-socket-path-fits-below-it-".repeat(2));
+    try (TemporaryProperty tmpdir = TemporaryProperty.set("java.io.tmpdir", deep.toString());
+        ControlPlane deepRun =
+            ControlPlane.local(
+                ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build())) {
+      deepRun.start();
+      assertThat(deepRun.logDirectory().orElseThrow()).startsWith(deep);
+      assertThat(deepRun.logDirectory().orElseThrow().resolve("etcd.sock")).doesNotExist();
+      List<Integer> ports = Lockdown.listeningPorts(ComponentProcesses.of(deepRun).get("etcd"));
+      assertThat(ports).as("etcd's client and peer ports").hasSize(2);
+      String intruder = deepRun.addUser("etcd-intruder", List.of()).kubeconfig();
+      for (int port : ports) {
+        Lockdown.assertEtcdRefusesStrangers(port, intruder);
+      }
+    }
+  }
+
   @Test
   void aSecondLocalUserGetsNothing() throws IOException {
     Lockdown.assertApiServerRefusesTheStranger(controlPlane.apiServerUrl());

@@ -15,10 +15,10 @@ import java.util.Map;
  * the run's main CA also signs the users a test adds with limited rights: a certificate it signs
  * must never open etcd.
  *
- * <p>Why TLS rather than a Unix socket in the owner-only run directory: the same flags serve the
- * local processes and the containers, whose etcd and kube-apiserver share no file system in bridge
- * mode, and every etcd release the version matrix runs takes them. The cost (three P-256 keys and a
- * handshake per connection) is measured in docs/security.md.
+ * <p>Used wherever etcd listens on a port: the container backend's etcd (clients and peer), every
+ * etcd's peer port, and a local etcd whose socket path would be too long. A local etcd's clients
+ * otherwise use a Unix socket in the owner-only run directory ({@link Etcd}): kube-apiserver opens
+ * ~70 connections to etcd at start, and their handshakes cost a start ~140 ms (docs/security.md).
  */
 public final class EtcdTls {
 
