@@ -3,6 +3,7 @@ package io.github.kubeharness.internal.controlplane;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.process.HealthCheck;
 import java.io.ByteArrayOutputStream;
+import java.io.FileNotFoundException;
 import java.net.URI;
 import java.net.UnixDomainSocketAddress;
 import java.net.http.HttpClient;
@@ -77,7 +78,8 @@ public final class ReadinessProbes {
             .getBytes(StandardCharsets.US_ASCII);
     return () -> {
       if (!Files.exists(socket)) {
-        return false; // not listening yet
+        // Said as an exception, so a start that times out reports it as its last check.
+        throw new FileNotFoundException("etcd has not opened its socket " + socket + " yet");
       }
       try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
         channel.write(ByteBuffer.wrap(request));
