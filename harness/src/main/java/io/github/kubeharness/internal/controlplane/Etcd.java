@@ -24,6 +24,13 @@ import java.util.Map;
  */
 public final class Etcd extends LocalComponent {
 
+  /**
+   * What a socket-serving etcd advertises to its clients: etcd 3.6 insists on host:port in an
+   * advertised URL, and no client asks for it (kube-apiserver dials {@code --etcd-servers} and
+   * never syncs the member list).
+   */
+  private static final String ADVERTISED_SOCKET = "unix://localhost:0";
+
   /** sun_path is 108 bytes on Linux, 104 on macOS, with its terminating zero. */
   private static final int MAX_SOCKET_PATH = 103;
 
@@ -61,7 +68,7 @@ public final class Etcd extends LocalComponent {
         flags(
             dataDirectory().toString(),
             clients,
-            clientUrl(),
+            socket == null ? clients : ADVERTISED_SOCKET,
             "127.0.0.1",
             peerPort,
             tlsDirectory.toString()));
