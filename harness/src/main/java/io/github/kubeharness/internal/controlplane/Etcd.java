@@ -3,6 +3,7 @@ package io.github.kubeharness.internal.controlplane;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.ManagedProcess;
 import io.github.kubeharness.internal.process.PrivateFiles;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,7 +56,10 @@ public final class Etcd extends LocalComponent {
       seed.copyTo(dataDirectory());
     }
     Path candidate = runDirectory.toAbsolutePath().resolve("etcd.sock");
-    socket = candidate.toString().length() <= MAX_SOCKET_PATH ? candidate : null;
+    socket =
+        candidate.toString().getBytes(StandardCharsets.UTF_8).length <= MAX_SOCKET_PATH
+            ? candidate
+            : null;
     clientPort = socket == null ? FreePorts.next() : 0;
     int peerPort = FreePorts.next();
     Path tlsDirectory = PrivateFiles.directory(runDirectory.resolve("etcd-pki"));
