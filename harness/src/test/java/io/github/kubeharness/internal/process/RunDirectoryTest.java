@@ -6,13 +6,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,15 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RunDirectoryTest {
 
-  // Process.isAlive() turns false only once the JDK's reaper thread has seen the exit, so a
-  // process killed a moment ago may still look alive: "not killed" means "does not exit within
-  // this long".
-  private static final long STAYS_ALIVE_MS = 500;
+  @RegisterExtension final StartedProcesses processes = new StartedProcesses();
 
   @TempDir Path tmp;
 
   private Path root;
-  private final List<Process> started = new ArrayList<>();
 
   @BeforeEach
   void setUp() throws IOException {
@@ -38,17 +31,9 @@ class RunDirectoryTest {
     root = Files.createDirectories(tmp.toRealPath().resolve("kube-harness"));
   }
 
-  @AfterEach
-  void killLeftovers() throws InterruptedException {
-    for (Process p : started) {
-      p.destroyForcibly();
-      p.waitFor(30, TimeUnit.SECONDS);
-    }
-  }
-
   @Test
   void runOfADeadJvmIsSweptAndItsChildKilled() throws Exception {
-    Path run = Files.createDirectories(root.resolve("run-" + exitedPid() + "-x"));
+    Path run = Files.createDirectories(root.resolve("run-" + StartedProcesses.exitedPid() + "-x"));
     Process child = startChild(run.resolve("etcd.log"));
     Files.writeString(run.resolve(RunDirectory.PIDS_FILE), child.pid() + "\n");
     assertThat(child.info().commandLine())
@@ -69,26 +54,26 @@ class RunDirectoryTest {
 
     assertThat(RunDirectory.sweepStale(root)).isZero();
 
-    assertThat(child.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS)).as("alive").isFalse();
+    assertThat(StartedProcesses.exitsWithinAMoment(child)).as("alive").isFalse();
     assertThat(run.resolve(RunDirectory.PIDS_FILE)).exists();
   }
 
   @Test
   void recordedPidNowOwnedByAnUnrelatedProcessIsNotSignalled() throws Exception {
     // The pid was recycled: the process behind it has nothing to do with the run directory.
-    Path run = Files.createDirectories(root.resolve("run-" + exitedPid() + "-z"));
+    Path run = Files.createDirectories(root.resolve("run-" + StartedProcesses.exitedPid() + "-z"));
     Process unrelated = startChild(Files.createFile(tmp.resolve("unrelated.log")));
     Files.writeString(run.resolve(RunDirectory.PIDS_FILE), "not-a-pid\n" + unrelated.pid() + "\n");
 
     assertThat(RunDirectory.sweepStale(root)).isEqualTo(1);
 
-    assertThat(unrelated.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS)).as("alive").isFalse();
+    assertThat(StartedProcesses.exitsWithinAMoment(unrelated)).as("alive").isFalse();
     assertThat(run).doesNotExist();
   }
 
   @Test
   void aRecordedProcessIsKilledOnlyWhileItsStartTimeMatches() throws Exception {
-    Path run = Files.createDirectories(root.resolve("run-" + exitedPid() + "-s"));
+    Path run = Files.createDirectories(root.resolve("run-" + StartedProcesses.exitedPid() + "-s"));
     Process same = startChild(run.resolve("etcd.log"));
     Process reused = startChild(run.resolve("kube-apiserver.log"));
     ProcessIdentity sameNow = ProcessIdentity.of(same.pid());
@@ -100,7 +85,7 @@ class RunDirectoryTest {
     assertThat(RunDirectory.sweepStale(root)).isEqualTo(1);
 
     assertThat(same.waitFor(30, TimeUnit.SECONDS)).as("the recorded process is killed").isTrue();
-    assertThat(reused.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS))
+    assertThat(StartedProcesses.exitsWithinAMoment(reused))
         .as("another process behind a recorded pid is not killed")
         .isFalse();
     reused.destroyForcibly();
@@ -109,7 +94,7 @@ class RunDirectoryTest {
   @Test
   void aProcessOfAnotherRunWhoseNameExtendsThisOneIsNotKilled() throws Exception {
     // run-<pid>-1 is stale; run-<pid>-12 (its name extends the first) holds the live process.
-    String dead = "run-" + exitedPid() + "-1";
+    String dead = "run-" + StartedProcesses.exitedPid() + "-1";
     Path stale = Files.createDirectories(root.resolve(dead));
     Path other = Files.createDirectories(root.resolve(dead + "2"));
     Process child = startChild(other.resolve("etcd.log"));
@@ -120,14 +105,16 @@ class RunDirectoryTest {
     RunDirectory.sweepStale(root);
 
     assertThat(stale).doesNotExist();
-    assertThat(child.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS)).as("alive").isFalse();
+    assertThat(StartedProcesses.exitsWithinAMoment(child)).as("alive").isFalse();
   }
 
   @Test
   void aSymbolicLinkInTheRootIsDeletedAsALinkAndNothingBehindItIsReadOrKilled() throws Exception {
     // Were the link followed, its record would name a process that passes every check.
     Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
-    Path link = Files.createSymbolicLink(root.resolve("run-" + exitedPid() + "-link"), elsewhere);
+    Path link =
+        Files.createSymbolicLink(
+            root.resolve("run-" + StartedProcesses.exitedPid() + "-link"), elsewhere);
     Process child = startChild(link.resolve("etcd.log"));
     RunDirectory.record(elsewhere, ProcessIdentity.of(child.pid()));
 
@@ -136,7 +123,7 @@ class RunDirectoryTest {
     assertThat(link).doesNotExist();
     assertThat(Files.isSymbolicLink(link)).isFalse();
     assertThat(elsewhere.resolve(RunDirectory.PIDS_FILE)).exists();
-    assertThat(child.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS)).as("alive").isFalse();
+    assertThat(StartedProcesses.exitsWithinAMoment(child)).as("alive").isFalse();
   }
 
   @Test
@@ -185,7 +172,8 @@ class RunDirectoryTest {
 
   @Test
   void createSweepsStaleRunsAndNamesTheNewOneAfterThisJvm() throws Exception {
-    Path stale = Files.createDirectories(root.resolve("run-" + exitedPid() + "-old"));
+    Path stale =
+        Files.createDirectories(root.resolve("run-" + StartedProcesses.exitedPid() + "-old"));
 
     try (RunDirectory run = RunDirectory.create(root)) {
       assertThat(stale).doesNotExist();
@@ -196,59 +184,17 @@ class RunDirectoryTest {
     }
   }
 
-  /** A long-running single process whose command line names {@code file}. */
+  /** A long-running single process whose command line names {@code file}, made if missing. */
   private Process startChild(Path file) throws Exception {
     if (!Files.exists(file)) {
       Files.createFile(file);
     }
-    Process p =
-        new ProcessBuilder("tail", "-f", file.toString())
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .redirectError(ProcessBuilder.Redirect.DISCARD)
-            .start();
-    started.add(p);
-    awaitOpened(p, file);
-    return p;
-  }
-
-  // Until tail has the file open: a sweep that deletes it sooner would make tail give up and
-  // exit, which would look like a kill.
-  private static void awaitOpened(Process p, Path file) throws Exception {
-    Path target = file.toRealPath();
-    Path fds = Path.of("/proc", Long.toString(p.pid()), "fd");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (System.nanoTime() < deadline) {
-      try (Stream<Path> open = Files.list(fds)) {
-        if (open.anyMatch(fd -> target.equals(linkTarget(fd)))) {
-          return;
-        }
-      } catch (IOException e) {
-        // not there yet
-      }
-      Thread.sleep(10);
-    }
-    throw new AssertionError(p.info().commandLine().orElse("tail") + " did not open " + file);
-  }
-
-  private static Path linkTarget(Path fd) {
-    try {
-      return Files.readSymbolicLink(fd);
-    } catch (IOException e) {
-      return null;
-    }
+    return processes.tailingOpened(file);
   }
 
   /** A start time that {@code pid}'s is not. */
   private static String wrongStartTime(long pid) {
     String actual = ProcessIdentity.of(pid).startTime();
     return actual.equals("1") ? "2" : "1";
-  }
-
-  /** The pid of a process that has already exited: the owner of a stale run. */
-  private static long exitedPid() throws Exception {
-    Process p = new ProcessBuilder("true").start();
-    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-    assertThat(ProcessHandle.of(p.pid())).isEmpty();
-    return p.pid();
   }
 }

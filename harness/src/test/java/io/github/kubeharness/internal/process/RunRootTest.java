@@ -14,15 +14,12 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,10 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RunRootTest {
 
-  // Process.isAlive() turns false only once the JDK's reaper thread has seen the exit, so a
-  // process killed a moment ago may still look alive: "not killed" means "does not exit within
-  // this long".
-  private static final long STAYS_ALIVE_MS = 500;
+  @RegisterExtension final StartedProcesses processes = new StartedProcesses();
 
   /** The second user the root of another owner is given to; hack/second-user.sh makes it. */
   private static final String STRANGER = "kh-stranger";
@@ -45,20 +39,11 @@ class RunRootTest {
 
   private Path tmp;
   private Path root;
-  private final List<Process> started = new ArrayList<>();
 
   @BeforeEach
   void setUp() throws IOException {
     tmp = tmpDir.toRealPath();
     root = tmp.resolve("kube-harness-" + RunRoot.currentUid().orElseThrow());
-  }
-
-  @AfterEach
-  void killLeftovers() throws InterruptedException {
-    for (Process p : started) {
-      p.destroyForcibly();
-      p.waitFor(30, TimeUnit.SECONDS);
-    }
   }
 
   @Test
@@ -84,7 +69,7 @@ class RunRootTest {
 
     assertThat(Files.isSymbolicLink(root)).isTrue();
     assertThat(snapshot(target)).isEqualTo(before);
-    assertThat(child.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS)).as("alive").isFalse();
+    assertThat(StartedProcesses.exitsWithinAMoment(child)).as("alive").isFalse();
   }
 
   @Test
@@ -97,7 +82,7 @@ class RunRootTest {
     assertRefused("mode rwxrwxrwx");
 
     assertThat(snapshot(root)).isEqualTo(before);
-    assertThat(child.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS)).as("alive").isFalse();
+    assertThat(StartedProcesses.exitsWithinAMoment(child)).as("alive").isFalse();
   }
 
   @Test
@@ -122,7 +107,7 @@ class RunRootTest {
             + ")");
 
     assertThat(snapshot(root)).isEqualTo(before);
-    assertThat(child.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS)).as("alive").isFalse();
+    assertThat(StartedProcesses.exitsWithinAMoment(child)).as("alive").isFalse();
   }
 
   @Test
@@ -152,7 +137,7 @@ class RunRootTest {
           .isInstanceOf(KubeHarnessException.class)
           .hasMessageContaining(root + ": it is mode rwxr-xr-x");
       assertThat(snapshot(root)).isEqualTo(before);
-      assertThat(child.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS)).as("alive").isFalse();
+      assertThat(StartedProcesses.exitsWithinAMoment(child)).as("alive").isFalse();
     }
   }
 
@@ -173,16 +158,10 @@ class RunRootTest {
    */
   private Process plant(Path directory, Path asSeenFrom) throws Exception {
     Files.writeString(directory.resolve("planted"), "left by someone", StandardCharsets.UTF_8);
-    String name = "run-" + exitedPid() + "-x";
+    String name = "run-" + StartedProcesses.exitedPid() + "-x";
     Path run = Files.createDirectories(directory.resolve(name));
     Path log = Files.createFile(run.resolve("etcd.log"));
-    Process child =
-        new ProcessBuilder(
-                "tail", "-f", asSeenFrom.resolve(name).resolve(log.getFileName()).toString())
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .redirectError(ProcessBuilder.Redirect.DISCARD)
-            .start();
-    started.add(child);
+    Process child = processes.tailing(asSeenFrom.resolve(name).resolve(log.getFileName()));
     RunDirectory.record(run, ProcessIdentity.of(child.pid()));
     return child;
   }
@@ -267,13 +246,5 @@ class RunRootTest {
       }
     }
     return fail(relative + " not found above " + Path.of("").toAbsolutePath());
-  }
-
-  /** The pid of a process that has already exited: the owner of a stale run. */
-  private static long exitedPid() throws Exception {
-    Process p = new ProcessBuilder("true").start();
-    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-    assertThat(ProcessHandle.of(p.pid())).isEmpty();
-    return p.pid();
   }
 }

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The watchdog's script, on a pipe of the test's own (closing it plays the JVM's death): it kills
@@ -16,26 +14,13 @@ import org.junit.jupiter.api.Test;
  */
 class WatchdogTest {
 
-  // Process.isAlive() turns false only once the JDK's reaper thread has seen the exit, so a
-  // process killed a moment ago may still look alive: "not killed" means "does not exit within
-  // this long".
-  private static final long STAYS_ALIVE_MS = 500;
-
-  private final List<Process> started = new ArrayList<>();
-
-  @AfterEach
-  void killLeftovers() throws InterruptedException {
-    for (Process p : started) {
-      p.destroyForcibly();
-      p.waitFor(30, TimeUnit.SECONDS);
-    }
-  }
+  @RegisterExtension final StartedProcesses processes = new StartedProcesses();
 
   @Test
   void atTheEndOfThePipeOnlyRegisteredProcessesWithTheirOwnStartTimeAreKilled() throws Exception {
-    Process registered = sleep();
-    Process reused = sleep();
-    Process unregistered = sleep();
+    Process registered = processes.sleep();
+    Process reused = processes.sleep();
+    Process unregistered = processes.sleep();
     Process watchdog = new ProcessBuilder("/bin/sh", "-c", Watchdog.SCRIPT).start();
 
     try (OutputStream commands = watchdog.getOutputStream()) {
@@ -48,18 +33,10 @@ class WatchdogTest {
     assertThat(watchdog.waitFor(30, TimeUnit.SECONDS)).as("the watchdog is done").isTrue();
 
     assertThat(registered.waitFor(30, TimeUnit.SECONDS)).as("registered: killed").isTrue();
-    assertThat(reused.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS))
+    assertThat(StartedProcesses.exitsWithinAMoment(reused))
         .as("another start time: alive")
         .isFalse();
-    assertThat(unregistered.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS))
-        .as("unwatched: alive")
-        .isFalse();
-  }
-
-  private Process sleep() throws Exception {
-    Process p = new ProcessBuilder("sleep", "60").start();
-    started.add(p);
-    return p;
+    assertThat(StartedProcesses.exitsWithinAMoment(unregistered)).as("unwatched: alive").isFalse();
   }
 
   private static String startOf(Process p) {

@@ -4,15 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.github.kubeharness.internal.process.ProcessIdentity;
+import io.github.kubeharness.internal.process.StartedProcesses;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,15 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KeeperTest {
 
-  // Process.isAlive() turns false only once the JDK's reaper thread has seen the exit, so a
-  // process killed a moment ago may still look alive: "not killed" means "does not exit within
-  // this long".
-  private static final long STAYS_ALIVE_MS = 500;
+  @RegisterExtension final StartedProcesses processes = new StartedProcesses();
 
   @TempDir Path tmp;
 
   private Path state;
-  private final List<Process> started = new ArrayList<>();
 
   @BeforeEach
   void setUp() throws Exception {
@@ -37,19 +32,11 @@ class KeeperTest {
     state = Files.createDirectory(tmp.resolve("state"));
   }
 
-  @AfterEach
-  void killLeftovers() throws InterruptedException {
-    for (Process p : started) {
-      p.destroyForcibly();
-      p.waitFor(30, TimeUnit.SECONDS);
-    }
-  }
-
   @Test
   void withNoJvmAttachedItKillsOnlyTheProcessesStillAsRecorded() throws Exception {
-    Process apiServer = sleep();
-    Process recorded = sleep();
-    Process reused = sleep();
+    Process apiServer = processes.sleep();
+    Process recorded = processes.sleep();
+    Process reused = processes.sleep();
     ProcessIdentity stale = ProcessIdentity.of(reused.pid());
     Files.writeString(
         state.resolve("state.properties"),
@@ -69,15 +56,15 @@ class KeeperTest {
     await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(state).doesNotExist());
     assertThat(apiServer.waitFor(30, TimeUnit.SECONDS)).as("recorded: killed").isTrue();
     assertThat(recorded.waitFor(30, TimeUnit.SECONDS)).as("recorded: killed").isTrue();
-    assertThat(reused.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS))
+    assertThat(StartedProcesses.exitsWithinAMoment(reused))
         .as("another start time: alive")
         .isFalse();
   }
 
   @Test
   void anApiServerPidNowAnotherProcessCountsAsGone() throws Exception {
-    Process reused = sleep();
-    Process recorded = sleep();
+    Process reused = processes.sleep();
+    Process recorded = processes.sleep();
     ProcessIdentity stale = ProcessIdentity.of(reused.pid());
     Path clients = Files.createDirectories(state.resolve("clients"));
     // This JVM is attached: only the apiserver's end may stop the keeper.
@@ -94,12 +81,6 @@ class KeeperTest {
 
     await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(state).doesNotExist());
     assertThat(recorded.waitFor(30, TimeUnit.SECONDS)).isTrue();
-    assertThat(reused.waitFor(STAYS_ALIVE_MS, TimeUnit.MILLISECONDS)).as("alive").isFalse();
-  }
-
-  private Process sleep() throws Exception {
-    Process p = new ProcessBuilder("sleep", "60").start();
-    started.add(p);
-    return p;
+    assertThat(StartedProcesses.exitsWithinAMoment(reused)).as("alive").isFalse();
   }
 }
