@@ -76,7 +76,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
     // In bridge mode etcd listens on the containers' network, where the apiserver reaches it as
     // `etcd`; there, as on the host, only the run's etcd client certificate gets in.
     String listen = host ? "127.0.0.1" : "0.0.0.0";
-    EtcdTls etcdTls = EtcdTls.create(List.of());
+    EtcdTls etcdTls = EtcdTls.create();
     ContainerComponent etcd =
         component("etcd", ContainerImages.etcd(version), "/usr/local/bin/etcd", "etcd", ETCD_PORT)
             .command(

@@ -157,7 +157,7 @@ final class LocalControlPlane extends AbstractControlPlane {
     apiServerUp = false;
     // etcd's certificates are the only keys made before a process is launched: it must not
     // listen for a moment without them.
-    EtcdTls etcdTls = EtcdTls.create(List.of());
+    EtcdTls etcdTls = EtcdTls.create();
     Etcd etcd = started(new Etcd(binaries.etcd(), run, seed, etcdTls));
     etcd.launch();
     ca = TinyCa.create("kube-harness-ca");

@@ -3,6 +3,7 @@ package io.github.kubeharness.internal.client;
 import java.net.Socket;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
+import java.util.Optional;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
@@ -47,11 +48,7 @@ final class NameCheckingTrustManager extends X509ExtendedTrustManager {
     // The JDK's trust manager checks the name when the connection's parameters name an
     // identification algorithm; a client that checks names itself afterwards (or not at all)
     // leaves it unset. Setting it here makes the check part of the handshake.
-    SSLParameters parameters = engine.getSSLParameters();
-    if (unset(parameters)) {
-      parameters.setEndpointIdentificationAlgorithm(HTTPS);
-      engine.setSSLParameters(parameters);
-    }
+    withNameCheck(engine.getSSLParameters()).ifPresent(engine::setSSLParameters);
     trusted.checkServerTrusted(chain, authType, engine);
   }
 
@@ -61,11 +58,7 @@ final class NameCheckingTrustManager extends X509ExtendedTrustManager {
     if (!(socket instanceof SSLSocket tls)) {
       throw noConnection();
     }
-    SSLParameters parameters = tls.getSSLParameters();
-    if (unset(parameters)) {
-      parameters.setEndpointIdentificationAlgorithm(HTTPS);
-      tls.setSSLParameters(parameters);
-    }
+    withNameCheck(tls.getSSLParameters()).ifPresent(tls::setSSLParameters);
     trusted.checkServerTrusted(chain, authType, socket);
   }
 
@@ -99,9 +92,14 @@ final class NameCheckingTrustManager extends X509ExtendedTrustManager {
     return trusted.getAcceptedIssuers();
   }
 
-  private static boolean unset(SSLParameters parameters) {
+  /** The connection's parameters with the name check turned on, if it was off; else empty. */
+  private static Optional<SSLParameters> withNameCheck(SSLParameters parameters) {
     String algorithm = parameters.getEndpointIdentificationAlgorithm();
-    return algorithm == null || algorithm.isEmpty();
+    if (algorithm != null && !algorithm.isEmpty()) {
+      return Optional.empty();
+    }
+    parameters.setEndpointIdentificationAlgorithm(HTTPS);
+    return Optional.of(parameters);
   }
 
   private static CertificateException noConnection() {

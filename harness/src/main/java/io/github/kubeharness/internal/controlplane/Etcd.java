@@ -133,10 +133,6 @@ public final class Etcd extends LocalComponent {
     }
   }
 
-  public EtcdTls tls() {
-    return tls;
-  }
-
   public Path dataDirectory() {
     return runDirectory.resolve("etcd-data");
   }

@@ -78,7 +78,7 @@ public final class EtcdSeed {
   private static void make(Binaries binaries, Path seeds, Path seed, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     try (RunDirectory run = RunDirectory.create(RunDirectory.defaultRoot())) {
-      EtcdTls etcdTls = EtcdTls.create(List.of());
+      EtcdTls etcdTls = EtcdTls.create();
       Etcd etcd = new Etcd(binaries.etcd(), run.path(), null, etcdTls);
       ApiServer apiServer = null;
       try {

@@ -1,6 +1,5 @@
 package io.github.kubeharness.internal.controlplane;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,18 +43,16 @@ public final class EtcdTls {
   }
 
   /**
-   * A fresh CA, etcd's certificate for 127.0.0.1, localhost, {@code etcd} (its name on a container
-   * network) and {@code extraHosts}, and the one client certificate etcd will accept.
+   * A fresh CA, etcd's certificate for 127.0.0.1, localhost and {@code etcd} (its name on a
+   * container network; the host reaches a published port on 127.0.0.1), and the one client
+   * certificate etcd will accept.
    */
-  public static EtcdTls create(List<String> extraHosts) {
+  public static EtcdTls create() {
     TinyCa ca = TinyCa.create("kube-harness-etcd-ca");
-    List<String> ips = new ArrayList<>(List.of("127.0.0.1"));
-    List<String> dns = new ArrayList<>(List.of("localhost", "etcd"));
-    for (String host : extraHosts) {
-      (host.matches("[0-9.]+|.*:.*") ? ips : dns).add(host);
-    }
     return new EtcdTls(
-        ca, ca.issuePeer("kube-harness-etcd", ips, dns), ca.issueClient(CLIENT_NAME, List.of()));
+        ca,
+        ca.issuePeer("kube-harness-etcd", List.of("127.0.0.1"), List.of("localhost", "etcd")),
+        ca.issueClient(CLIENT_NAME, List.of()));
   }
 
   public TinyCa ca() {
