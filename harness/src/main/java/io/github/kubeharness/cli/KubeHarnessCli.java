@@ -349,8 +349,9 @@ public final class KubeHarnessCli implements Callable<Integer> {
       AutoCloseable stopChild =
           () -> {
             child.destroy();
-            child.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
-            child.destroyForcibly();
+            if (!child.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+              child.destroyForcibly().waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+            }
           };
       ShutdownHooks.register(stopChild);
       int code = child.waitFor();

@@ -104,9 +104,11 @@ class KubeHarnessCliIT {
     }
   }
 
-  private static java.util.List<ProcessHandle> processesOf(Path run) {
+  // As "pid command line": a failure names what was left behind, not just its pid.
+  private static java.util.List<String> processesOf(Path run) {
     return ProcessHandle.allProcesses()
         .filter(p -> p.isAlive() && p.info().commandLine().orElse("").contains(run.toString()))
+        .map(p -> p.pid() + " " + p.info().commandLine().orElse(""))
         .toList();
   }
 

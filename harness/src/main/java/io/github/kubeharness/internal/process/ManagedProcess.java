@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 public final class ManagedProcess {
 
   private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+  private static final Duration KILL_GRACE = Duration.ofSeconds(60);
 
   private final String name;
   private final List<String> command;
@@ -108,25 +109,37 @@ public final class ManagedProcess {
         : e.getClass().getSimpleName() + ": " + e.getMessage();
   }
 
-  /** Sends SIGTERM, waits up to 5 s, then SIGKILL. Safe to call more than once. */
+  /**
+   * Sends SIGTERM, waits up to 5 s, then SIGKILL, and returns once the process is gone: callers
+   * (and tests) rely on "stopped" meaning no process is left. Safe to call more than once.
+   */
   public synchronized void stop() {
-    if (process == null) {
+    if (process == null || !process.isAlive()) {
       return;
     }
     try {
-      if (process.isAlive()) {
-        process.destroy();
-        if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-          process.destroyForcibly();
-          process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-        }
+      process.destroy();
+      if (process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        return;
+      }
+      process.destroyForcibly();
+      // SIGKILL takes effect when the process leaves the kernel: a process in an uninterruptible
+      // wait (etcd's fsync on a busy disk) may take a while to go.
+      if (!process.waitFor(KILL_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new KubeHarnessException(
+            name
+                + " (pid "
+                + process.pid()
+                + ") did not exit within "
+                + KILL_GRACE.toSeconds()
+                + " s of SIGKILL; the watchdog still kills it when this JVM exits.");
       }
     } catch (InterruptedException e) {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
-    } finally {
-      Watchdog.get().unwatch(process.pid());
     }
+    // No unwatch here: launch()'s onExit does it once the process has really exited, so a process
+    // that outlives this call stays the watchdog's.
   }
 
   /**
@@ -141,7 +154,7 @@ public final class ManagedProcess {
     if (process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
       return process.exitValue();
     }
-    process.destroyForcibly();
+    process.destroyForcibly().waitFor(KILL_GRACE.toMillis(), TimeUnit.MILLISECONDS);
     return -1;
   }
 
