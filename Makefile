@@ -17,12 +17,14 @@ KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal 
 help: ## list targets
 	@grep -E '^[a-z0-9-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
 
-# Offline unless told otherwise: no test reaches beyond 127.0.0.1 or waits on a release download.
-# Binaries missing from the cache are built from Go modules through GOPROXY, as .ci/run does
-# (kubeharness.offline does not stop that; GOPROXY=off GOSUMDB=off does: README "Offline").
-test: ## run every test against a real API server (the README's test command)
-	bash hack/second-user.sh
-	KUBE_HARNESS_OFFLINE=$${KUBE_HARNESS_OFFLINE:-true} $(MVNW) verify
+# Prepares what the suite needs first, or names what is missing within seconds
+# (hack/test-prerequisites.sh: Docker engine, binaries, images, the second user), then runs it in
+# the environment that script chose for this machine (target/test-env). Offline unless told
+# otherwise: no test reaches beyond 127.0.0.1 or waits on a release download; binaries missing
+# from the cache are built from Go modules through GOPROXY (README "Offline").
+test: $(CLI) ## run every test against a real API server (the README's test command); prepares what it needs first
+	bash hack/test-prerequisites.sh
+	set -a && . target/test-env && set +a && $(MVNW) verify
 
 build: ## compile and package everything without tests
 	$(MVNW) -DskipTests -Dspotless.check.skip=true package

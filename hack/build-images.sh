@@ -10,8 +10,15 @@ assets=$(java -jar "$CLI" provision --profile standard | sed -n 's/^export KUBEB
 version=$(java -jar "$CLI" env | sed -n 's/^KUBE_HARNESS_KUBERNETES_VERSION=//p')
 etcd_version=$("$assets/etcd" --version | sed -n 's/^etcd Version: //p')
 
+# --if-missing: build only the images Docker does not have yet (make test's preparation).
+if_missing=false
+[ "${1:-}" = --if-missing ] && if_missing=true
+
 build() { # image binary
   local image=$1 binary=$2 context
+  if $if_missing && docker image inspect "$image" >/dev/null 2>&1; then
+    return
+  fi
   context=$(mktemp -d)
   cp "$assets/$binary" "$context/$binary"
   printf 'FROM scratch\nCOPY %s /usr/local/bin/%s\nENTRYPOINT ["/usr/local/bin/%s"]\n' \
