@@ -21,6 +21,9 @@ command -v java >/dev/null || missing "java (JDK 17 or newer) on the PATH"
 java_major=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
 [ "${java_major:-0}" -ge 17 ] || missing "Java 17 or newer (java on the PATH is $java_major)"
 command -v go >/dev/null || missing "go (1.22 or newer): the Kubernetes binaries are built from Go modules (https://go.dev/doc/install)"
+# compat/junit-6.0 also runs its tests on Java 25 when one is at the path its pom names.
+[ -x /usr/lib/jvm/temurin-25-jdk-amd64/bin/java ] ||
+  say "note: no Java 25 at /usr/lib/jvm/temurin-25-jdk-amd64: compat/junit-6.0 runs on Java 17 alone"
 [ -f "$CLI" ] || missing "$CLI (make builds it first: run make test, not this script alone)"
 
 bash hack/second-user.sh
