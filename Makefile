@@ -21,7 +21,7 @@ help: ## list targets
 # (hack/test-prerequisites.sh: Docker engine, binaries, images, the second user), then runs it in
 # the environment that script chose for this machine (target/test-env). Offline unless told
 # otherwise: no test reaches beyond 127.0.0.1 or waits on a release download; binaries missing
-# from the cache are built from Go modules through GOPROXY (README "Offline").
+# from the cache are built from Go modules through GOPROXY (docs/provisioning.md, "Offline").
 test: $(CLI) ## run every test against a real API server (the README's test command); prepares what it needs first
 	bash hack/test-prerequisites.sh
 	set -a && . target/test-env && set +a && $(MVNW) verify
@@ -91,7 +91,7 @@ e2e: ## the e2e suite: on the current cluster with USE_EXISTING_CLUSTER=true (ki
 	$(MVNW) -Dspotless.check.skip=true -pl e2e -am verify -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
 	  -Dit.test='*E2E' -Dfailsafe.failIfNoSpecifiedTests=false
 
-# kind, here too (README): kind's node image assembled on this machine, a cluster from it, and the
+# kind (docs/kind.md): kind's node image assembled on this machine, a cluster from it, and the
 # release path on it. KIND_IMAGE defaults to kube-harness/kind-node:v<the harness's version>; set
 # it to a pulled kindest/node image where one can be pulled.
 KIND_IMAGE ?=

@@ -29,7 +29,7 @@ case "${1:-}" in
     fi
     [ "$(docker info --format '{{.DefaultRuntime}}' 2>/dev/null)" = runc-without-sys-resource ] \
       || [ "$(awk '/^CapBnd:/ {print $2}' /proc/self/status)" = 000001ffffffffff ] \
-      || { echo "this machine's root cannot grant every capability, so Docker cannot start kind's privileged node: run hack/kind/docker-runtime.sh first (see the README, 'kind, here too')"; exit 1; }
+      || { echo "this machine's root cannot grant every capability, so Docker cannot start kind's privileged node: run hack/kind/docker-runtime.sh first (see docs/kind.md)"; exit 1; }
     # kind's nodes on a network of ours, IPv4 only, no masquerading: nothing leaves the machine.
     if ! docker network inspect "$network" >/dev/null 2>&1; then
       docker network create --driver bridge --subnet "$subnet" \

@@ -158,7 +158,7 @@ public final class FaultRule {
     return new FaultRule(verbs, resource, namespace, name, count, probability, action, duration);
   }
 
-  /** Strikes each matching request with this probability (0 < p ≤ 1). */
+  /** Strikes each matching request with this probability (0 &lt; p ≤ 1). */
   public FaultRule probability(double probability) {
     if (!(probability > 0 && probability <= 1)) {
       throw new IllegalArgumentException(

@@ -10,8 +10,8 @@ import java.util.stream.Collectors;
 
 /**
  * Every setting of the harness, each readable as a system property or an environment variable: the
- * one registry that the code reads, the CLI's {@code kube-harness env} prints and the README
- * documents.
+ * one registry that the code reads, the CLI's {@code kube-harness env} prints and
+ * docs/configuration.md documents.
  *
  * <p>Precedence, highest first: an annotation attribute or an explicit option in code, then the
  * system property (for example {@code -Dkubeharness.profile=standard}), then the environment

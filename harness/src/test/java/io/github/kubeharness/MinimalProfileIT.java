@@ -33,6 +33,7 @@ class MinimalProfileIT {
   static ControlPlane controlPlane;
   static KubernetesClient admin;
 
+  // snippet:start (docs/control-plane.md)
   @BeforeAll
   static void start() {
     controlPlane =
@@ -40,6 +41,8 @@ class MinimalProfileIT {
     controlPlane.start();
     admin = controlPlane.newClient();
   }
+
+  // end-snippet
 
   @AfterAll
   static void stop() {
@@ -139,12 +142,14 @@ class MinimalProfileIT {
         .resource(
             new NamespaceBuilder().withNewMetadata().withName("rbac-test").endMetadata().build())
         .create();
+    // snippet:add-user (docs/control-plane.md)
     KubeUser alice = controlPlane.addUser("alice", List.of("testers"));
     try (KubernetesClient asAlice = alice.newClient()) {
       assertThatThrownBy(() -> asAlice.configMaps().inNamespace("rbac-test").list())
           .isInstanceOf(KubernetesClientException.class)
           .satisfies(e -> assertThat(((KubernetesClientException) e).getCode()).isEqualTo(403))
           .hasMessageContaining("User \"alice\" cannot list resource \"configmaps\"");
+      // end-snippet
 
       admin
           .rbac()

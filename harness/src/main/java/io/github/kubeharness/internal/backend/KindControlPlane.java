@@ -301,7 +301,7 @@ final class KindControlPlane extends AbstractControlPlane {
       hint =
           "Docker cannot start kind's privileged node on this machine: root lacks a capability"
               + " Docker asks for. Run kube-harness's hack/kind/docker-runtime.sh as root once (a"
-              + " runc wrapper as dockerd's default runtime; README, 'kind, here too').";
+              + " runc wrapper as dockerd's default runtime; docs/kind.md).";
     } else if (output.contains("pull") || output.contains("No such image")) {
       hint =
           "The node image "

@@ -43,7 +43,7 @@ import javax.net.ssl.SSLPeerUnverifiedException;
 
 /**
  * The reverse proxy on 127.0.0.1 between the controllers and kube-apiserver that injects faults
- * (Vert.x's {@code vertx-http-proxy}; see the README for why a library).
+ * (Vert.x's {@code vertx-http-proxy}; see docs/faults.md for why a library).
  *
  * <p>Identities stay what they are without it: the proxy verifies the caller's client certificate
  * against the run's CA and passes its name and groups on as {@code X-Remote-User}/{@code

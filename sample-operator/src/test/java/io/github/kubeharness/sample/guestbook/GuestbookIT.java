@@ -16,6 +16,7 @@ import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
  * profile runs the garbage collector (deletion), the workload controllers and KWOK's node (pods
  * that start and turn ready), and lets a test break a pod on purpose.
  */
+// snippet:guestbook-it (docs/profiles.md, docs/versions.md)
 @ControllerTest(
     crdClasses = Guestbook.class,
     reconcilers = GuestbookReconciler.class,
@@ -50,3 +51,4 @@ class GuestbookIT extends GuestbookBehaviour {
     eventually(guestbook("fragile")).hasCondition("Ready", "True");
   }
 }
+// end-snippet

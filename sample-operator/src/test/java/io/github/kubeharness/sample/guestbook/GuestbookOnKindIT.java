@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * image can be pulled here, and the node pulls from nowhere). Tagged "kind": {@code .ci/run} runs
  * it after {@code make kind-image}.
  */
+// snippet:kind-backend (docs/kind.md)
 @Tag("kind")
 @ControllerTest(
     backend = "kind",
@@ -43,6 +44,8 @@ class GuestbookOnKindIT extends GuestbookBehaviour {
     controlPlane.loadImage(WEB_IMAGE);
   }
 
+  // end-snippet
+
   @Override
   String image() {
     return WEB_IMAGE;
@@ -57,6 +60,7 @@ class GuestbookOnKindIT extends GuestbookBehaviour {
     return Duration.ofSeconds(60);
   }
 
+  // snippet:kind-ready (docs/kind.md)
   @Test
   void becomesReadyWhenItsPodsDoAndServesItsMessage() throws Exception {
     create("hello", 1, "Hello from a real node!");
@@ -66,6 +70,8 @@ class GuestbookOnKindIT extends GuestbookBehaviour {
     assertThat(readyPods("hello")).hasSize(1);
     assertThat(page("hello")).contains("Hello from a real node!");
   }
+
+  // end-snippet
 
   @Test
   void readyReplicasFollowTheRunningPodsWhenScaled() {

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * by {@link Faults}: during the fault and after it ends it converges — status right (Ready from
  * pods the simulated node started), children as the spec says, one of each, no update lost.
  */
+// snippet:faults (docs/faults.md)
 @ControllerTest(
     crdClasses = Guestbook.class,
     reconcilers = GuestbookReconciler.class,
@@ -68,6 +69,8 @@ class GuestbookUnderFaultsIT {
     convergesTo("gb", 2, "third");
     assertThat(conflicts.hits()).isPositive();
   }
+
+  // end-snippet
 
   @Test
   void throttledChildWritesBackOffAndConverge() {
@@ -167,6 +170,7 @@ class GuestbookUnderFaultsIT {
     convergesTo("gb", 3, "after the drop");
   }
 
+  // snippet:restart (docs/faults.md)
   @Test
   void anApiServerRestartMidReconcileEndsConsistent() {
     create("gb", 2, "before");
@@ -176,6 +180,8 @@ class GuestbookUnderFaultsIT {
 
     convergesTo("gb", 2, "after");
   }
+
+  // end-snippet
 
   @Test
   void aSlowApiServerDelaysButDoesNotDerail() {

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * half is refused with the webhook's message unless annotated, and {@code v1alpha1} and {@code v1}
  * convert both ways through the conversion webhook (the CRD patch in {@code config/webhook}).
  */
+// snippet:webhooks (docs/webhooks.md)
 @ControllerTest(
     crdClasses = Guestbook.class,
     reconcilers = GuestbookReconciler.class,
@@ -47,6 +48,8 @@ class GuestbookWebhooksIT {
 
   KubernetesClient client;
   Webhooks webhooks;
+
+  // end-snippet
 
   @Test
   void aNewGuestbookIsAnnotatedWithWhoCreatedIt() {
@@ -70,6 +73,7 @@ class GuestbookWebhooksIT {
                     .contains("patched (add /metadata/annotations)"));
   }
 
+  // snippet:scale-down (docs/webhooks.md)
   @Test
   void aScaleDownOfMoreThanHalfIsRefusedUnlessAllowed() {
     Guestbook big = Guestbook.named("big");
@@ -94,6 +98,8 @@ class GuestbookWebhooksIT {
     assertThat(client.resources(Guestbook.class).withName("big").get().getSpec().getReplicas())
         .isEqualTo(1);
   }
+
+  // end-snippet
 
   @Test
   void av1alpha1GuestbookIsServedAsv1AndBack() {
