@@ -31,7 +31,7 @@ bash hack/second-user.sh
 # The Docker engine: 7 tests of the harness use the container backend, and its images are built here.
 if ! docker info >/dev/null 2>&1; then
   if ! is_root; then
-    docker info 2>&1 | grep -qi "permission denied" &&
+    [[ "$(docker info 2>&1)" == *"permission denied"* ]] &&
       missing "access to the Docker engine at ${DOCKER_HOST:-/var/run/docker.sock} (permission denied):
   add yourself to its group (sudo usermod -aG docker $(id -un), then log in again)"
     missing "a running Docker engine (docker info fails): the container backend's tests need one.
