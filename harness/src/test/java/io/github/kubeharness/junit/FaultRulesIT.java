@@ -190,7 +190,7 @@ class FaultRulesIT {
           .until(() -> seenHere.contains("after") && seenThere.contains(probe + "-after"));
       // The test namespace's watch was cut and watched again; the other one carried its event on
       // the connection it had (a cut one would have been opened again, and logged, before it).
-      assertThat(watchesOpened(namespace)).isEqualTo(2);
+      assertThat(watchesOpened(namespace)).isGreaterThanOrEqualTo(2);
       assertThat(watchesOpened(there)).isEqualTo(1);
     } finally {
       client.configMaps().inNamespace(there).withName(probe + "-before").delete();
