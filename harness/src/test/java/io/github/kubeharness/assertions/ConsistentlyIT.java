@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** {@code consistently(...)} against a real API server. */
@@ -37,13 +38,18 @@ class ConsistentlyIT {
     consistently(client.configMaps().withName("x")).during(Duration.ofMillis(500)).doesNotExist();
   }
 
+  // The tests below change the object once the assertion watches it (WatchSignal), never after a
+  // guessed delay: a change made before would be its initial state, and the test would check
+  // something else than its name says.
+
   @Test
   void failsWhenTheObjectChangesMidway() throws Exception {
     createConfigMap("x", Map.of("k", "v"));
-    try (Later controller = Later.soon(() -> setData("x", "k", "changed"))) {
+    try (WatchSignal assertion = WatchSignal.like(client);
+        Later controller = Later.once(assertion.watching(), () -> setData("x", "k", "changed"))) {
       assertThatThrownBy(
               () ->
-                  consistently(client.configMaps().withName("x"))
+                  consistently(assertion.client().configMaps().withName("x"))
                       .during(Duration.ofSeconds(20))
                       .satisfies(c -> assertThat(c.getData()).containsEntry("k", "v")))
           .isInstanceOf(AssertionError.class)
@@ -65,16 +71,18 @@ class ConsistentlyIT {
   @Test
   void catchesAChangeThatIsUndoneAtOnce() throws Exception {
     createConfigMap("x", Map.of("k", "v"));
-    try (Later controller =
-        Later.soon(
-            () -> {
-              setData("x", "k", "flip");
-              setData("x", "k", "v");
-            })) {
+    try (WatchSignal assertion = WatchSignal.like(client);
+        Later controller =
+            Later.once(
+                assertion.watching(),
+                () -> {
+                  setData("x", "k", "flip");
+                  setData("x", "k", "v");
+                })) {
       // Polling the latest state could miss "flip"; checking every watch event cannot.
       assertThatThrownBy(
               () ->
-                  consistently(client.configMaps().withName("x"))
+                  consistently(assertion.client().configMaps().withName("x"))
                       .during(Duration.ofSeconds(20))
                       .satisfies(c -> assertThat(c.getData()).containsEntry("k", "v")))
           .hasMessageContaining("k: flip");
@@ -86,33 +94,31 @@ class ConsistentlyIT {
     createConfigMap("x", Map.of("k", "v"));
     Set<String> written = ConcurrentHashMap.newKeySet();
     Set<String> checked = ConcurrentHashMap.newKeySet();
-    try (Later controller =
-        Later.soon(
-            () -> {
-              // Twenty states in bursts (parallel writers): each is replaced by the next
-              // within a few milliseconds, so a check of the latest state every few
-              // milliseconds would skip many of them.
-              java.util.stream.IntStream.range(0, 20)
-                  .parallel()
-                  .forEach(
-                      i ->
-                          written.add(
-                              client
-                                  .configMaps()
-                                  .withName("x")
-                                  .patch(
-                                      PatchContext.of(PatchType.JSON_MERGE),
-                                      "{\"data\":{\"other\":\"v" + i + "\"}}")
-                                  .getMetadata()
-                                  .getResourceVersion()));
-            })) {
-      consistently(client.configMaps().withName("x"))
-          .during(Duration.ofSeconds(3))
-          .satisfies(
-              c -> {
-                checked.add(c.getMetadata().getResourceVersion());
-                assertThat(c.getData()).containsEntry("k", "v");
-              });
+    try (WatchSignal assertion = WatchSignal.like(client);
+        Later controller =
+            Later.once(
+                assertion.watching(),
+                () -> {
+                  // Twenty states in bursts (parallel writers): each is replaced by the next
+                  // within a few milliseconds, so a check of the latest state every few
+                  // milliseconds would skip many of them.
+                  IntStream.range(0, 20)
+                      .parallel()
+                      .forEach(i -> written.add(patchData("x", "other", "v" + i)));
+                  // Then one the check refuses: it ends the assertion after every state before
+                  // it, however long the writes took.
+                  patchData("x", "k", "done");
+                })) {
+      assertThatThrownBy(
+              () ->
+                  consistently(assertion.client().configMaps().withName("x"))
+                      .during(Duration.ofSeconds(60))
+                      .satisfies(
+                          c -> {
+                            checked.add(c.getMetadata().getResourceVersion());
+                            assertThat(c.getData()).containsEntry("k", "v");
+                          }))
+          .hasMessageContaining("k: done");
     }
     assertThat(written).hasSize(20);
     assertThat(checked).containsAll(written);
@@ -120,10 +126,12 @@ class ConsistentlyIT {
 
   @Test
   void doesNotExistFailsWhenTheObjectAppears() throws Exception {
-    try (Later controller = Later.soon(() -> createConfigMap("x", Map.of("k", "v")))) {
+    try (WatchSignal assertion = WatchSignal.like(client);
+        Later controller =
+            Later.once(assertion.watching(), () -> createConfigMap("x", Map.of("k", "v")))) {
       assertThatThrownBy(
               () ->
-                  consistently(client.configMaps().withName("x"))
+                  consistently(assertion.client().configMaps().withName("x"))
                       .during(Duration.ofSeconds(20))
                       .doesNotExist())
           .hasMessageContaining("not to exist throughout 20 s, but at +")
@@ -146,6 +154,17 @@ class ConsistentlyIT {
 
   private void createConfigMap(String name, Map<String, String> data) {
     Widgets.createConfigMap(client, name, data);
+  }
+
+  /** A merge patch of one key; returns the resourceVersion it made. */
+  private String patchData(String name, String key, String value) {
+    return client
+        .configMaps()
+        .withName(name)
+        .patch(
+            PatchContext.of(PatchType.JSON_MERGE), "{\"data\":{\"" + key + "\":\"" + value + "\"}}")
+        .getMetadata()
+        .getResourceVersion();
   }
 
   private void setData(String name, String key, String value) {

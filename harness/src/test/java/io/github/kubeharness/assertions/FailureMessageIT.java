@@ -31,21 +31,24 @@ class FailureMessageIT {
     // Written before the clock starts, so the one write made while waiting is quick.
     setConditions(client, "w", condition("Progressing", "True", "Scaling", "1 of 3 ready"));
     AssertionError error;
-    try (Later controller =
-        Later.after(
-            Duration.ofMillis(200),
-            () ->
-                setConditions(
-                    client,
-                    "w",
-                    condition("Progressing", "True", "Scaling", "2 of 3 ready"),
-                    condition("Ready", "False", "Degraded", "replica 2 crashed")))) {
+    // The write comes once the assertion watches, so it is a change it sees, not its initial
+    // state; the 5 s leave a loaded machine time for the one write.
+    try (WatchSignal assertion = WatchSignal.like(client);
+        Later controller =
+            Later.once(
+                assertion.watching(),
+                () ->
+                    setConditions(
+                        client,
+                        "w",
+                        condition("Progressing", "True", "Scaling", "2 of 3 ready"),
+                        condition("Ready", "False", "Degraded", "replica 2 crashed")))) {
       error =
           catchThrowableOfType(
               AssertionError.class,
               () ->
-                  eventually(widgets(client).withName("w"))
-                      .within(Duration.ofSeconds(1))
+                  eventually(widgets(assertion.client()).withName("w"))
+                      .within(Duration.ofSeconds(5))
                       .hasCondition("Ready", "True"));
     }
     System.out.println("--- example failure message ---\n" + error.getMessage());
@@ -54,7 +57,7 @@ class FailureMessageIT {
         .hasMessageStartingWith(
             "Expected Widget w in namespace "
                 + client.getNamespace()
-                + " to have condition Ready=True within 1 s.")
+                + " to have condition Ready=True within 5 s.")
         .hasMessageContaining("last check failed:")
         .hasMessageContaining("its conditions are:")
         .hasMessageContaining("Ready=False (Degraded: replica 2 crashed)")

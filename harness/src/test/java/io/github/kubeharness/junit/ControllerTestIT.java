@@ -14,11 +14,10 @@ import io.github.kubeharness.junit.fixtures.Widget;
 import io.github.kubeharness.junit.fixtures.WidgetReconciler;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.health.InformerHealthIndicator;
-import java.time.Duration;
+import io.javaoperatorsdk.operator.processing.Controller;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
@@ -131,15 +130,30 @@ class ControllerTestIT {
 
       // The controller is alive and reacting meanwhile: its own namespace's widget is handled...
       eventually(client.configMaps().withName("inside")).exists();
-      // ...and the other namespace's is never even seen.
-      Awaitility.await()
-          .during(Duration.ofSeconds(2))
-          .atMost(Duration.ofSeconds(3))
-          .until(() -> !reconciler.reconciled.contains(elsewhere + "/outside"));
+      // ...and the other namespace's is never even seen. Seen by order, not by waiting: a watch
+      // of every namespace delivers "outside" before "inside" (created later), so by the time
+      // "inside" was reconciled "outside" would be in the controller's cache.
+      assertThat(controllerCache())
+          .contains(namespace + "/inside")
+          .doesNotContain(elsewhere + "/outside");
+      assertThat(reconciler.reconciled).doesNotContain(elsewhere + "/outside");
       assertThat(client.configMaps().inNamespace(elsewhere).withName("outside").get()).isNull();
     } finally {
       client.namespaces().withName(elsewhere).delete();
     }
+  }
+
+  /** The widgets in the Widget controller's informer cache, as {@code namespace/name}. */
+  @SuppressWarnings("unchecked")
+  private List<String> controllerCache() {
+    Controller<Widget> controller =
+        (Controller<Widget>) operator.getRegisteredController("widget").orElseThrow();
+    return controller
+        .getEventSourceManager()
+        .getControllerEventSource()
+        .list(w -> true)
+        .map(w -> w.getMetadata().getNamespace() + "/" + w.getMetadata().getName())
+        .toList();
   }
 
   @RepeatedTest(3)

@@ -11,17 +11,24 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.kubeharness.AnonymousHttp;
+import io.github.kubeharness.ComponentProcesses;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.FaultRule;
 import io.github.kubeharness.Faults;
 import io.github.kubeharness.InjectedFault;
 import io.github.kubeharness.junit.fixtures.Widget;
 import io.github.kubeharness.junit.fixtures.WidgetReconciler;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
@@ -137,33 +144,63 @@ class FaultsIT {
   }
 
   @Test
-  void theApiServerGoesDownAndComesBackWithItsDataOnTheSamePort() {
+  void theApiServerGoesDownAndComesBackWithItsDataOnTheSamePort() throws Exception {
     String url = controlPlane.apiServerUrl();
+    int port = URI.create(url).getPort();
+    long before = ComponentProcesses.of(controlPlane).get("kube-apiserver");
     client.resource(Widget.named("before", "1")).create();
     eventually(client.configMaps().withName("before")).exists();
 
-    faults.apiServerDown(Duration.ofSeconds(2));
+    CompletableFuture<Void> down =
+        CompletableFuture.runAsync(() -> faults.apiServerDown(Duration.ofSeconds(2)));
+    // Seen, not timed: while it is down its port refuses connections (a restart that did nothing
+    // would accept them until the call returned).
+    AtomicBoolean refused = new AtomicBoolean();
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(20))
+        .until(
+            () -> {
+              refused.set(refusesConnections(port));
+              return refused.get() || down.isDone();
+            });
+    down.get(60, TimeUnit.SECONDS);
+    assertThat(refused.get())
+        .as("kube-apiserver's port %s refused connections while it was down", port)
+        .isTrue();
 
+    // Really another process: the old one is gone, a new one serves the same URL.
+    long after = ComponentProcesses.of(controlPlane).get("kube-apiserver");
+    assertThat(after).as("kube-apiserver's pid after the restart").isNotEqualTo(before);
+    assertThat(ProcessHandle.of(before).filter(ProcessHandle::isAlive)).isEmpty();
     assertThat(controlPlane.apiServerUrl()).isEqualTo(url);
     assertThat(client.configMaps().withName("before").get()).isNotNull();
     client.resource(Widget.named("after", "2")).create();
     eventually(client.configMaps().withName("after")).exists();
-    assertThat(faults.log()).anyMatch(l -> l.contains("apiserver down for 2000 ms"));
+    assertThat(faults.log())
+        .anyMatch(l -> l.contains("apiserver down for 2000 ms"))
+        .anyMatch(l -> l.contains("apiserver up again"));
   }
 
   @Test
   void aDelayHoldsTheRequestBackAndOnlyTheControllersRequests() throws Exception {
-    faults.respond(
-        FaultRule.requests().verbs("get").resource("configmaps").delay(Duration.ofMillis(600)));
+    InjectedFault delay =
+        faults.respond(
+            FaultRule.requests().verbs("get").resource("configmaps").delay(Duration.ofMillis(600)));
     client.configMaps().resource(configMap("probe")).create();
 
-    long direct = timed(() -> client.configMaps().withName("probe").get());
+    // The test's own client does not go through the proxy: the rule never sees its request.
+    assertThat(client.configMaps().withName("probe").get()).isNotNull();
+    assertThat(delay.hits()).isZero();
     try (KubernetesClient proxied = proxiedAdmin()) {
+      // A lower bound only: a busy machine can make the answer later, never sooner.
       long throughProxy =
           timed(() -> proxied.configMaps().inNamespace(namespace).withName("probe").get());
       assertThat(throughProxy).isGreaterThanOrEqualTo(600);
     }
-    assertThat(direct).isLessThan(600);
+    assertThat(delay.hits()).isEqualTo(1);
+    assertThat(faults.log())
+        .anyMatch(l -> l.contains("delayed   get configmaps " + namespace + "/probe by 600 ms"));
   }
 
   @Test
@@ -259,6 +296,14 @@ class FaultsIT {
         .until(
             java.time.LocalTime.parse(later.substring(0, 12)),
             java.time.temporal.ChronoUnit.MILLIS);
+  }
+
+  private static boolean refusesConnections(int port) {
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+      return false;
+    } catch (IOException refused) {
+      return true;
+    }
   }
 
   private static long timed(Runnable action) {
