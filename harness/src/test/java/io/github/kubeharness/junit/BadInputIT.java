@@ -212,7 +212,7 @@ class BadInputIT {
         row(
             "fault rule: unknown verb",
             () -> FaultRule.requests().verbs("gett"),
-            expect("'gett'", "Unknown verb", "use one of watch, list")),
+            expect("'gett'", "Unknown verb", "in a FaultRule: use one of")),
         row(
             "fault rule: times(0)",
             () -> FaultRule.requests().times(0),
