@@ -146,5 +146,6 @@ bench-start: ## the start-up figures of make bench alone (minutes, not the whole
 
 bench-readme: ## copy the last `make bench` table (target/bench/results.md) into the README's Performance section; refuses one from a run that did not finish
 	@test -f target/bench/results.md || { echo "no target/bench/results.md: run make bench first"; exit 1; }
-	@test -f target/bench/started-at && test target/bench/results.md -nt target/bench/started-at || { echo "target/bench/results.md is older than the last make bench's start (target/bench/started-at): that run did not finish, and the file is from an earlier one. Run make bench to its end, then make bench-readme"; exit 1; }
+	@test -f target/bench/started-at || { echo "no target/bench/started-at beside target/bench/results.md: the file is from a make bench that marks no start, so its run cannot be told finished. Run make bench to its end, then make bench-readme"; exit 1; }
+	@test target/bench/results.md -nt target/bench/started-at || { echo "target/bench/results.md is older than the last make bench's start (target/bench/started-at): that run did not finish, and the file is from an earlier one. Run make bench to its end, then make bench-readme"; exit 1; }
 	awk 'BEGIN{t=0} /<!-- bench:begin -->/{print; while((getline l < "target/bench/results.md")>0) print l; t=1; next} /<!-- bench:end -->/{t=0} !t' README.md > README.md.new && mv README.md.new README.md
