@@ -48,6 +48,7 @@ import java.util.stream.Stream;
 public final class KeptControlPlane {
 
   private static final String STATE = "state.properties";
+  private static final Duration ATTACH_PATIENCE = Duration.ofSeconds(15);
   private static final java.util.Map<Path, Integer> ATTACHED = new java.util.HashMap<>();
 
   private final Path directory;
@@ -112,7 +113,7 @@ public final class KeptControlPlane {
       Path run = Path.of(p.getProperty("run"));
       TinyCa ca = loadCa(run);
       String url = p.getProperty("apiServerUrl");
-      if (alive && ready(url, ca)) {
+      if (alive && readyWithin(url, ca, p.getProperty("apiServerPid"))) {
         String audit = p.getProperty("auditLog", "");
         return Optional.of(
             new State(
@@ -278,6 +279,27 @@ public final class KeptControlPlane {
 
   private static boolean isAlive(String recorded) {
     return ProcessIdentity.parse(recorded).flatMap(ProcessIdentity::live).isPresent();
+  }
+
+  // Its processes live, so a probe that fails is most likely a busy machine (a 2 s request timeout
+  // is short with several control planes and a build on 2 cores): clearing it then would throw
+  // away a healthy control plane. Asked again until kube-apiserver dies or the patience ends.
+  private static boolean readyWithin(String url, TinyCa ca, String apiServer) {
+    long deadline = System.nanoTime() + ATTACH_PATIENCE.toNanos();
+    while (true) {
+      if (ready(url, ca)) {
+        return true;
+      }
+      if (System.nanoTime() > deadline || !isAlive(apiServer)) {
+        return false;
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
   }
 
   // What a start waits for: /readyz, less the bootstrap hooks the etcd seed already satisfied
