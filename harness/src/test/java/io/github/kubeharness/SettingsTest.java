@@ -24,7 +24,7 @@ class SettingsTest {
             .filter(f -> Modifier.isStatic(f.getModifiers()) && f.getType() == String.class)
             .map(SettingsTest::value)
             .toArray(String[]::new);
-    assertThat(Settings.ALL).extracting(Settings.Setting::property).containsOnly(constants);
+    assertThat(Settings.ALL).extracting(Setting::property).containsOnly(constants);
   }
 
   @Test

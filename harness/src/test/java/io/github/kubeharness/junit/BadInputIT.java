@@ -188,7 +188,7 @@ class BadInputIT {
             "faults on a backend without the proxy",
             () -> ControlPlane.create(existing()).faults(),
             "only the local backend",
-            "backend = Backend.LOCAL"));
+            "backend = \"local\""));
   }
 
   private static ControlPlane local;
