@@ -59,7 +59,7 @@ public final class ControlPlaneOptions {
     this.releaseIndex = setting(Settings.RELEASE_INDEX_URL, URI.class).resolve(b.releaseIndex);
     // envtest's own variable, honoured as envtest does: a fact of the machine, not our setting.
     this.assetsDirectory =
-        b.assetsDirectory != null
+        b.assetsDirectory != null || b.resolved
             ? b.assetsDirectory
             : Optional.ofNullable(System.getenv("KUBEBUILDER_ASSETS"))
                 .filter(s -> !s.isBlank())
@@ -80,22 +80,27 @@ public final class ControlPlaneOptions {
                 .orElseGet(() -> backend == Backend.KIND && DeprecatedKindReuse.asked());
     this.reuseIdleTimeout =
         setting(Settings.REUSE_IDLE_MINUTES, Duration.class).resolve(b.reuseIdleTimeout);
-    this.k3sImage = setting(Settings.K3S_IMAGE, String.class).resolve(b.k3sImage);
-    this.kindImage = setting(Settings.KIND_IMAGE, String.class).resolve(b.kindImage);
+    this.k3sImage = unlessResolved(b, b.k3sImage, Settings.K3S_IMAGE);
+    this.kindImage = unlessResolved(b, b.kindImage, Settings.KIND_IMAGE);
     this.containerEtcdImage =
-        setting(Settings.CONTAINER_ETCD_IMAGE, String.class).resolve(b.containerEtcdImage);
+        unlessResolved(b, b.containerEtcdImage, Settings.CONTAINER_ETCD_IMAGE);
     this.containerApiServerImage =
-        setting(Settings.CONTAINER_APISERVER_IMAGE, String.class)
-            .resolve(b.containerApiServerImage);
+        unlessResolved(b, b.containerApiServerImage, Settings.CONTAINER_APISERVER_IMAGE);
     this.containerControllerManagerImage =
-        setting(Settings.CONTAINER_CONTROLLER_MANAGER_IMAGE, String.class)
-            .resolve(b.containerControllerManagerImage);
+        unlessResolved(
+            b, b.containerControllerManagerImage, Settings.CONTAINER_CONTROLLER_MANAGER_IMAGE);
     this.progress =
         b.progress != null ? b.progress : line -> System.err.println("[kube-harness] " + line);
   }
 
   private static <T> Setting<T> setting(String property, Class<T> type) {
     return Settings.entry(property, type);
+  }
+
+  // An option whose unset value means "the backend's default": a builder from toBuilder() keeps it
+  // unset, so that options are resolved once, never again below the entry points.
+  private static String unlessResolved(Builder b, String explicit, String property) {
+    return explicit != null || b.resolved ? explicit : setting(property, String.class).resolve();
   }
 
   /** A builder with nothing set: every option takes its default. */
@@ -242,6 +247,7 @@ public final class ControlPlaneOptions {
   /** A builder holding these options, to change some. */
   public Builder toBuilder() {
     Builder b = new Builder();
+    b.resolved = true;
     b.backend = backend;
     b.network = network;
     b.profile = profile;
@@ -309,6 +315,8 @@ public final class ControlPlaneOptions {
     private String containerApiServerImage;
     private String containerControllerManagerImage;
     private Consumer<String> progress;
+    // Made by toBuilder(): every setting was read once already.
+    private boolean resolved;
 
     private Builder() {}
 
