@@ -64,7 +64,7 @@ public final class Setting<T> {
 
   /** A setting that names one constant of {@code type} (any case). */
   static <E extends Enum<E>> Setting<E> choice(String property, Class<E> type, E defaultValue) {
-    return new Setting<>(
+    return base(
         property,
         type,
         s -> value -> Settings.parseEnum(value, type, s.describe()),
@@ -72,76 +72,51 @@ public final class Setting<T> {
             .map(c -> c.name().toLowerCase(Locale.ROOT))
             .collect(Collectors.joining("|")),
         () -> defaultValue,
-        defaultValue.name().toLowerCase(Locale.ROOT),
-        "",
-        "",
-        "",
-        List.of(),
-        "");
+        defaultValue.name().toLowerCase(Locale.ROOT));
   }
 
   /** A setting of {@code true} or {@code false} (any case). */
   static Setting<Boolean> flag(String property, boolean defaultValue) {
-    return new Setting<>(
+    return base(
         property,
         Boolean.class,
         s -> s::parseBoolean,
         "true|false",
         () -> defaultValue,
-        Boolean.toString(defaultValue),
-        "",
-        "",
-        "",
-        List.of(),
-        "");
+        Boolean.toString(defaultValue));
   }
 
   /** A positive number of seconds, fractions allowed (30, 2.5). */
   static Setting<Duration> seconds(String property, Duration defaultValue) {
-    return new Setting<>(
+    return base(
         property,
         Duration.class,
         s -> s::parseSeconds,
         "seconds > 0",
         () -> defaultValue,
-        BigDecimal.valueOf(defaultValue.toMillis(), 3).stripTrailingZeros().toPlainString(),
-        "",
-        "",
-        "",
-        List.of(),
-        "");
+        BigDecimal.valueOf(defaultValue.toMillis(), 3).stripTrailingZeros().toPlainString());
   }
 
   /** A whole number of minutes greater than zero. */
   static Setting<Duration> minutes(String property, Duration defaultValue) {
-    return new Setting<>(
+    return base(
         property,
         Duration.class,
         s -> value -> Duration.ofMinutes(s.parsePositiveInt(value)),
         "minutes > 0",
         () -> defaultValue,
-        Long.toString(defaultValue.toMinutes()),
-        "",
-        "",
-        "",
-        List.of(),
-        "");
+        Long.toString(defaultValue.toMinutes()));
   }
 
   /** A whole number greater than zero. */
   static Setting<Integer> count(String property, int defaultValue) {
-    return new Setting<>(
+    return base(
         property,
         Integer.class,
         s -> s::parsePositiveInt,
         "a number > 0",
         () -> defaultValue,
-        Integer.toString(defaultValue),
-        "",
-        "",
-        "",
-        List.of(),
-        "");
+        Integer.toString(defaultValue));
   }
 
   /**
@@ -155,76 +130,49 @@ public final class Setting<T> {
       Function<String, T> parse,
       Supplier<T> defaultValue,
       String defaultText) {
+    return base(property, type, s -> parse, takes, defaultValue, defaultText);
+  }
+
+  // A setting that is set by its property and variable only, read by every backend, undocumented.
+  private static <T> Setting<T> base(
+      String property,
+      Class<T> type,
+      Function<Setting<T>, Function<String, T>> parser,
+      String takes,
+      Supplier<T> defaultValue,
+      String defaultText) {
     return new Setting<>(
-        property, type, s -> parse, takes, defaultValue, defaultText, "", "", "", List.of(), "");
+        property, type, parser, takes, defaultValue, defaultText, "", "", "", List.of(), "");
   }
 
   /** This setting, also settable as {@code @ControllerTest(annotation = ...)}. */
   Setting<T> annotation(String attribute) {
-    return new Setting<>(
-        property,
-        type,
-        parser,
-        takes,
-        defaultValue,
-        defaultText,
-        attribute,
-        builder,
-        cli,
-        backends,
-        doc);
+    return with(attribute, builder, cli, backends, doc);
   }
 
   /** This setting, also settable by {@code ControlPlaneOptions.builder().method(...)}. */
   Setting<T> builder(String method) {
-    return new Setting<>(
-        property,
-        type,
-        parser,
-        takes,
-        defaultValue,
-        defaultText,
-        annotation,
-        method,
-        cli,
-        backends,
-        doc);
+    return with(annotation, method, cli, backends, doc);
   }
 
   /** This setting, also settable by the CLI's {@code option}. */
   Setting<T> cli(String option) {
-    return new Setting<>(
-        property,
-        type,
-        parser,
-        takes,
-        defaultValue,
-        defaultText,
-        annotation,
-        builder,
-        option,
-        backends,
-        doc);
+    return with(annotation, builder, option, backends, doc);
   }
 
   /** This setting, read by those backends only. */
   Setting<T> readBy(Backend... readers) {
-    return new Setting<>(
-        property,
-        type,
-        parser,
-        takes,
-        defaultValue,
-        defaultText,
-        annotation,
-        builder,
-        cli,
-        List.of(readers),
-        doc);
+    return with(annotation, builder, cli, List.of(readers), doc);
   }
 
   /** This setting with its one-line doc (Markdown). */
   Setting<T> doc(String line) {
+    return with(annotation, builder, cli, backends, line);
+  }
+
+  // The same value, type and default; what the registry says about it besides.
+  private Setting<T> with(
+      String annotation, String builder, String cli, List<Backend> backends, String doc) {
     return new Setting<>(
         property,
         type,
@@ -236,7 +184,7 @@ public final class Setting<T> {
         builder,
         cli,
         backends,
-        line);
+        doc);
   }
 
   /** The system property, e.g. {@code kubeharness.profile}. */
