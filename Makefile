@@ -88,8 +88,15 @@ undeploy: $(CLI) ## remove everything deploy installed
 	$(KUBECTL) kustomize sample-operator/config/default | $(KUBECTL) delete --ignore-not-found -f -
 
 e2e: ## the e2e suite: on the current cluster with USE_EXISTING_CLUSTER=true (kind), else on a local control plane
+	$(TESTS_RAN_STAMP)
 	$(MVNW) -Dspotless.check.skip=true -pl e2e -am verify -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
 	  -Dit.test='*E2E' -Dfailsafe.failIfNoSpecifiedTests=false
+	bash hack/require-tests-ran.sh $(TESTS_RAN) e2e
+
+# A tagged or filtered run that matched no test fails (hack/require-tests-ran.sh): the stamp marks
+# when the run started, so reports of an earlier run do not count.
+TESTS_RAN := target/tests-ran.stamp
+TESTS_RAN_STAMP = @mkdir -p target && touch $(TESTS_RAN)
 
 # kind (docs/kind.md): kind's node image assembled on this machine, a cluster from it, and the
 # release path on it. KIND_IMAGE defaults to kube-harness/kind-node:v<the harness's version>; set
@@ -110,12 +117,16 @@ kind-delete: ## delete the kind cluster, its node container and its Docker netwo
 
 test-kind: $(CLI) ## the tests tagged kind, on the kind backend (KindBackendIT, GuestbookOnKindIT); needs make kind-image
 	bash hack/kind/build-web-image.sh
+	$(TESTS_RAN_STAMP)
 	$(MVNW) -Dspotless.check.skip=true -pl harness,sample-operator -am verify -Dgroups=kind \
 	  -Dkubeharness.excludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false
+	bash hack/require-tests-ran.sh $(TESTS_RAN) harness sample-operator
 
 soak: ## the soak suite: 200 start/stop cycles, 20 kill -9s, 4 JVMs at once, the Guestbook 30 min under edits and apiserver restarts (SOAK_ARGS to shorten)
+	$(TESTS_RAN_STAMP)
 	$(MVNW) -Dspotless.check.skip=true -pl harness,sample-operator -am verify -Dgroups=soak \
 	  -Dkubeharness.excludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false $(SOAK_ARGS)
+	bash hack/require-tests-ran.sh $(TESTS_RAN) harness sample-operator
 
 kind-e2e: $(CLI) ## on the kind cluster: docker-build IMG, kind load, deploy, e2e, undeploy
 	bash hack/kind/e2e-on-kind.sh $(IMG)

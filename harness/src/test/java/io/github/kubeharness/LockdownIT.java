@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.internal.controlplane.PemKeys;
+import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.report.FailureReport;
 import java.io.IOException;
 import java.net.URI;
@@ -17,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -24,6 +27,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -144,6 +151,60 @@ class LockdownIT {
     assertThat(root.resolve("planted")).doesNotExist();
     assertThat(root.resolve("run-1-planted")).doesNotExist();
     assertThat(run.resolve("pki").resolve("ca.crt")).as(disturb.output()).exists();
+  }
+
+  /**
+   * kube-controller-manager and kube-scheduler serve the run's components certificate (issued by
+   * the run's CA), so they make no self-signed key of their own: each of their ports presents
+   * exactly that certificate, and neither log says it generated one.
+   */
+  @Test
+  void theControllerManagerAndTheSchedulerServeTheRunsCertificateAndMakeNoKeyOfTheirOwn()
+      throws Exception {
+    Path run = controlPlane.logDirectory().orElseThrow();
+    X509Certificate expected =
+        PemKeys.certificates(Files.readString(run.resolve("pki").resolve(Pki.COMPONENTS_CERT)))
+            .get(0);
+    Map<String, Long> components = ComponentProcesses.of(controlPlane);
+    for (String component : List.of("kube-controller-manager", "kube-scheduler")) {
+      List<Integer> ports = Lockdown.listeningPorts(components.get(component));
+      assertThat(ports).as(component + "'s ports").isNotEmpty();
+      for (int port : ports) {
+        assertThat(servedCertificate(port))
+            .as(component + " on port " + port + " serves the run's components certificate")
+            .isEqualTo(expected);
+      }
+      assertThat(run.resolve(component + ".log"))
+          .content()
+          .as(component + "'s log")
+          .doesNotContain("self-signed");
+    }
+  }
+
+  /** The leaf certificate a TLS server on a loopback port presents (read, not trusted). */
+  private static X509Certificate servedCertificate(int port) throws Exception {
+    X509Certificate[] seen = new X509Certificate[1];
+    X509TrustManager recording =
+        new X509TrustManager() {
+          @Override
+          public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+          @Override
+          public void checkServerTrusted(X509Certificate[] chain, String authType) {
+            seen[0] = chain[0];
+          }
+
+          @Override
+          public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+          }
+        };
+    SSLContext tls = SSLContext.getInstance("TLS");
+    tls.init(null, new TrustManager[] {recording}, null);
+    try (SSLSocket socket = (SSLSocket) tls.getSocketFactory().createSocket("127.0.0.1", port)) {
+      socket.startHandshake();
+    }
+    return seen[0];
   }
 
   @Test

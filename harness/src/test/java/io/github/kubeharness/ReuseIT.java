@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -21,8 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code kubeharness.reuse}: a control plane outlives the JVM that started it, the next JVM
- * attaches to it, JVMs starting together share one, other flags never attach, idle and {@code down}
- * stop it, and what it keeps on disk is owner-only. Child JVMs play the runs.
+ * attaches to it, JVMs starting together share one, other settings never attach, a state whose
+ * keeper is gone is cleared, idle and {@code down} stop it, and what it keeps on disk is
+ * owner-only. Child JVMs play the runs.
  */
 class ReuseIT {
 
@@ -136,14 +138,70 @@ class ReuseIT {
     assertThat(a.get().group(1)).isEqualTo(b.get().group(1));
   }
 
+  /**
+   * The key covers every setting that makes two control planes differ (README: the version, the
+   * profile, the binaries, extra apiserver flags, the audit log, the simulation settings): a JVM
+   * asking for any other value starts one of its own.
+   */
   @Test
-  void aControlPlaneOfOtherFlagsIsNeverAttached() throws Exception {
+  void aControlPlaneOfOtherSettingsIsNeverAttached() throws Exception {
     String kept = runChild("600").group(1);
-    try (ControlPlane other =
-        ControlPlane.local(reuse().withExtraApiServerFlag("--event-ttl=2h").build())) {
-      other.start();
-      assertThat(other.apiServerUrl()).isNotEqualTo(kept);
+    Map<String, ControlPlaneOptions> others =
+        Map.of(
+            "extra apiserver flag", reuse().withExtraApiServerFlag("--event-ttl=2h").build(),
+            "profile", reuse().withProfile(Profile.STANDARD).build(),
+            "audit log", reuse().withAuditLog(false).build(),
+            "simulated nodes", reuse().withSimulatedNodes(2).build(),
+            "pod start delay", reuse().withPodStartDelay(Duration.ofSeconds(2)).build());
+    ControlPlaneOptions same = reuse().build();
+    assertThat(same.profile()).as("the child's profile").isNotEqualTo(Profile.STANDARD);
+    for (Map.Entry<String, ControlPlaneOptions> other : others.entrySet()) {
+      try (ControlPlane controlPlane = ControlPlane.local(other.getValue())) {
+        controlPlane.start();
+        assertThat(controlPlane.apiServerUrl()).as("another " + other.getKey()).isNotEqualTo(kept);
+      }
     }
+    try (ControlPlane controlPlane = ControlPlane.local(same)) {
+      controlPlane.start();
+      assertThat(controlPlane.apiServerUrl()).as("the same settings").isEqualTo(kept);
+    }
+  }
+
+  /**
+   * An attach checks that the keeper lives: a state whose keeper is gone (nobody would stop its
+   * processes) is cleared — its processes killed, its directory deleted — and a fresh control plane
+   * started and kept.
+   */
+  @Test
+  void aStateWhoseKeeperIsGoneIsClearedAndAFreshOneStarted() throws Exception {
+    Matcher first = runChild("600");
+    Path run = Path.of(first.group(2));
+    List<Long> pids = RunDirectory.recordedPids(run);
+    ProcessHandle keeper = ProcessHandle.of(keeperPid(run.getParent())).orElseThrow();
+    keeper.destroyForcibly();
+    keeper.onExit().get(30, TimeUnit.SECONDS);
+    assertThat(pids)
+        .as("its processes, orphaned")
+        .allMatch(pid -> ProcessHandle.of(pid).isPresent());
+
+    Matcher second = runChild("600");
+
+    assertThat(second.group(2)).as("a fresh run").isNotEqualTo(first.group(2));
+    assertThat(pids)
+        .as("the old run's processes")
+        .noneMatch(pid -> ProcessHandle.of(pid).isPresent());
+    assertThat(run).as("the old run").doesNotExist();
+    assertThat(keeperPid(Path.of(second.group(2)).getParent()))
+        .as("the fresh one is kept")
+        .matches(pid -> ProcessHandle.of(pid).isPresent());
+  }
+
+  private static long keeperPid(Path kept) throws java.io.IOException {
+    java.util.Properties state = new java.util.Properties();
+    try (var in = Files.newBufferedReader(kept.resolve("state.properties"))) {
+      state.load(in);
+    }
+    return Long.parseLong(state.getProperty("keeperPid").split(" ")[0]);
   }
 
   @Test

@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -35,6 +36,9 @@ class KubeHarnessCliIT {
       try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
         assertThat(client.namespaces().withName("default").get()).isNotNull();
       }
+      assertThat(permissions(kubeconfig))
+          .as("the admin kubeconfig: owner only")
+          .isEqualTo("rw-------");
 
       // SIGTERM, as Ctrl-C or `kill` would. Through the ProcessHandle: Process.destroy() also
       // closes our end of the child's output, and its last line would be lost.
@@ -87,7 +91,11 @@ class KubeHarnessCliIT {
 
   @Test
   void upInstallsManifestsAndRunsACommandAgainstTheCluster(@TempDir Path dir) throws Exception {
+    // A kubeconfig left there, readable by all (as a umask of 022 makes it): replaced, and
+    // owner-only from then on.
     Path kubeconfig = dir.resolve("kubeconfig");
+    Files.writeString(kubeconfig, "stale");
+    Files.setPosixFilePermissions(kubeconfig, PosixFilePermissions.fromString("rw-r--r--"));
     Path seen = dir.resolve("seen-kubeconfig");
     String command =
         "sh -c 'echo \"$KUBECONFIG\" > " + seen + "; exec sleep 600'"; // what make dev's --run does
@@ -106,6 +114,9 @@ class KubeHarnessCliIT {
       Path run = Path.of(logsLine.replaceAll(".*logs in (\\S+).*", "$1"));
       child.awaitLine(l -> l.startsWith("# running: "), Duration.ofSeconds(30));
 
+      assertThat(permissions(kubeconfig))
+          .as("the admin kubeconfig: owner only")
+          .isEqualTo("rw-------");
       Config config = Config.fromKubeconfig(Files.readString(kubeconfig));
       try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
         assertThat(
@@ -138,6 +149,10 @@ class KubeHarnessCliIT {
           .as("--run's command stopped with the control plane")
           .isEmpty();
     }
+  }
+
+  private static String permissions(Path file) throws java.io.IOException {
+    return PosixFilePermissions.toString(Files.getPosixFilePermissions(file));
   }
 
   // As "pid command line": a failure names what was left behind, not just its pid.

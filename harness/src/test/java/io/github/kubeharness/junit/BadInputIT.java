@@ -33,8 +33,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Bad input across the public surface, as one table: annotation attributes, CRD and RBAC files,
  * settings, binaries, Docker, the CLI, the existing backend's kubeconfig and fault rules. Each
- * row's failure must name the culprit and the fix, and leave nothing running: no child process and
- * no run directory of this JVM beyond what was there before.
+ * row's failure must name the culprit, what was wrong with it and the fix (the CLI's must also exit
+ * with 2, a usage error), and leave nothing running: no child process and no run directory of this
+ * JVM beyond what was there before.
  */
 class BadInputIT {
 
@@ -43,79 +44,116 @@ class BadInputIT {
     return Stream.of(
         scenario(
             BadInputScenarios.MissingCrdPath.class,
-            new String[] {
-              "crds entry 'src/test/resources/no/such/dir' does not exist", "classpath:"
-            }),
+            expect(
+                "crds entry 'src/test/resources/no/such/dir'",
+                "does not exist",
+                "use classpath: for resources")),
         scenario(
             BadInputScenarios.InvalidYaml.class,
-            new String[] {"not-yaml.yaml is not valid YAML at line"}),
+            expect(
+                "not-yaml.yaml",
+                "is not valid YAML at line 5",
+                "Correct the file there, or leave it out of the manifests")),
         scenario(
             BadInputScenarios.NotACrd.class,
-            new String[] {"not-a-crd.yaml holds a ConfigMap, not a CustomResourceDefinition"}),
+            expect(
+                "not-a-crd.yaml",
+                "holds a ConfigMap, not a CustomResourceDefinition",
+                "List CRD files in crds")),
         scenario(
             BadInputScenarios.NeverEstablished.class,
-            new String[] {
-              "gadgets.test.kubeharness.io did not become Established", "NamesAccepted=False"
-            }),
+            expect(
+                "gadgets.test.kubeharness.io",
+                "did not become Established and served within 30 s. Its conditions:"
+                    + " NamesAccepted=False (ListKindConflict",
+                "Check the CRD's names and schema")),
         scenario(
             BadInputScenarios.CrdClassWithoutGeneratedYaml.class,
-            new String[] {
-              "No generated CRD for",
-              "META-INF/fabric8/nogeneratedcrds.test.kubeharness.io-v1.yml",
-              "crd-generator-maven-plugin"
-            }),
+            expect(
+                "No generated CRD for io.github.kubeharness.junit.scenarios.BadInputScenarios"
+                    + "$NoGeneratedCrd",
+                "expected the classpath resource"
+                    + " META-INF/fabric8/nogeneratedcrds.test.kubeharness.io-v1.yml",
+                "Add fabric8's crd-generator-maven-plugin")),
         scenario(
             BadInputScenarios.ReconcilerFailsToStart.class,
-            new String[] {"ExplodingReconciler threw", "no config for the exploding reconciler"}),
+            expect(
+                "ExplodingReconciler",
+                "threw: java.lang.IllegalStateException: no config for the exploding reconciler",
+                "Fix the constructor or the configuration it reads")),
         scenario(
             BadInputScenarios.NoUsableConstructor.class,
-            new String[] {
-              "reconcilers entry",
-              "NoUsableConstructorReconciler cannot be instantiated",
-              "no-argument constructor or one taking a KubernetesClient"
-            }),
+            expect(
+                "reconcilers entry io.github.kubeharness.junit.scenarios.BadInputScenarios"
+                    + "$NoUsableConstructorReconciler",
+                "cannot be instantiated",
+                "a concrete class with a no-argument constructor or one taking a"
+                    + " KubernetesClient")),
         scenario(
             BadInputScenarios.MisspeltBindingSubject.class,
-            new String[] {
-              "ClusterRoleBinding widget-controller",
-              "binds ServiceAccount 'widget-controler'",
-              "the controllers run as ServiceAccount 'widget-controller'"
-            }),
+            expect(
+                "ClusterRoleBinding widget-controller",
+                "binds ServiceAccount 'widget-controler', but the controllers run as"
+                    + " ServiceAccount 'widget-controller'",
+                "Fix the subject's name")),
         scenario(
             BadInputScenarios.ServiceAccountNoBindingNames.class,
-            new String[] {
-              "binds ServiceAccount 'widget-controller'",
-              "the controllers run as ServiceAccount 'controller-manager'",
-              "serviceAccount"
-            }),
+            expect(
+                "ClusterRoleBinding widget-controller",
+                "binds ServiceAccount 'widget-controller', but the controllers run as"
+                    + " ServiceAccount 'controller-manager'",
+                "Fix the subject's name or serviceAccount")),
         scenario(
             BadInputScenarios.RbacWithoutControllers.class,
-            new String[] {"sets rbac but no reconcilers or controllers"}),
+            expect(
+                "BadInputScenarios$RbacWithoutControllers",
+                "sets rbac but no reconcilers or controllers",
+                "Add reconcilers = or controllers =, or remove rbac")),
         scenario(
             BadInputScenarios.UnknownProfile.class,
-            new String[] {"Unknown profile 'maximal'", "minimal, standard"}),
+            expect(
+                "'maximal'", "Unknown profile", "Expected one of: minimal, standard, simulated")),
         scenario(
             BadInputScenarios.OperatorWithoutReconcilers.class,
-            new String[] {
-              "Cannot inject io.javaoperatorsdk.operator.Operator", "no such controller"
-            }));
+            expect(
+                "Cannot inject io.javaoperatorsdk.operator.Operator",
+                "no such controller is running",
+                "Injectable: KubernetesClient")));
   }
 
   /** Settings, binaries, Docker, the CLI, the existing backend and fault rules. */
   static Stream<Arguments> everythingElse() {
     return Stream.of(
-        setting(Settings.START_TIMEOUT_SECONDS, "abc", "'abc'", "positive number of seconds"),
-        setting(Settings.OFFLINE, "yes", "kubeharness.offline", "true or false"),
-        setting(Settings.NETWORK, "wifi", "Unknown network mode 'wifi'", "bridge, host"),
-        setting(Settings.BACKEND, "cloud", "'cloud'", "local"),
-        setting(Settings.SIMULATED_NODES, "0", "kubeharness.simulated.nodes", "'0'"),
         setting(
-            Settings.SIMULATED_POD_START_SECONDS, "-1", "kubeharness.simulated.pod.start.seconds"),
+            Settings.START_TIMEOUT_SECONDS,
+            "abc",
+            "Invalid value 'abc'",
+            "expected a positive number of seconds"),
+        setting(Settings.OFFLINE, "yes", "Invalid value 'yes'", "expected true or false"),
+        setting(
+            Settings.NETWORK,
+            "wifi",
+            "Unknown network mode 'wifi'",
+            "Expected one of: bridge, host"),
+        setting(
+            Settings.BACKEND, "cloud", "Unknown backend 'cloud'", "Expected one of: auto, local"),
+        setting(
+            Settings.SIMULATED_NODES,
+            "0",
+            "Invalid value '0'",
+            "expected a whole number greater than 0"),
+        setting(
+            Settings.SIMULATED_POD_START_SECONDS,
+            "-1",
+            "Invalid value '-1'",
+            "expected a positive number of seconds"),
         row(
             "Kubernetes version not MAJOR.MINOR.PATCH",
             () -> start(ControlPlaneOptions.builder().withKubernetesVersion("1.37").build()),
-            "'1.37' is not of the form MAJOR.MINOR.PATCH",
-            "for example"),
+            expect(
+                "Kubernetes version '1.37'",
+                "is not of the form MAJOR.MINOR.PATCH",
+                "Fix system property kubeharness.kubernetes.version")),
         row(
             "container image neither present nor pullable",
             () -> {
@@ -130,65 +168,126 @@ class BadInputIT {
                         .build());
               }
             },
-            "registry.k8s.io/kube-apiserver:v0.0.0-absent",
-            "make images"),
+            expect(
+                "Image registry.k8s.io/kube-apiserver:v0.0.0-absent",
+                "is neither present in the local Docker nor pullable",
+                "make images")),
+        row(
+            "simulated profile on the container backend",
+            () ->
+                start(
+                    ControlPlaneOptions.builder()
+                        .withBackend(Backend.CONTAINER)
+                        .withProfile(Profile.SIMULATED)
+                        .build()),
+            expect(
+                "The simulated profile",
+                "runs on the local backend only",
+                "Use the local backend (-Dkubeharness.backend=local), or the kind backend")),
         row(
             "existing backend, kubeconfig missing",
             () -> child(Map.of("KUBECONFIG", "/nonexistent/kubeconfig"), Backend.EXISTING),
-            "/nonexistent/kubeconfig cannot be read",
-            "Set KUBECONFIG"),
-        row("CLI: unknown command", () -> cli("frobnicate"), "frobnicate", "Usage"),
-        row(
+            expect(
+                "/nonexistent/kubeconfig",
+                "The existing backend needs a kubeconfig, but",
+                "Set KUBECONFIG, or use the local backend")),
+        cli(
+            "CLI: unknown command",
+            expect("'frobnicate'", "Unmatched argument", "Usage: kube-harness [-hV] [COMMAND]"),
+            "frobnicate"),
+        cli(
             "CLI: unknown profile",
-            () -> cli("up", "--profile", "maximal"),
-            "Invalid value for option '--profile'",
-            "but was 'maximal'",
-            "MINIMAL, STANDARD, SIMULATED"),
-        row("CLI: unknown option", () -> cli("provision", "--turbo"), "--turbo", "Usage"),
+            expect(
+                "Invalid value for option '--profile'",
+                "but was 'maximal'",
+                "expected one of [MINIMAL, STANDARD, SIMULATED]"),
+            "up",
+            "--profile",
+            "maximal"),
+        cli(
+            "CLI: unknown option",
+            expect("'--turbo'", "Unknown option", "Usage: kube-harness provision"),
+            "provision",
+            "--turbo"),
         row(
             "fault rule: unknown verb",
             () -> FaultRule.requests().verbs("gett"),
-            "Unknown verb 'gett'",
-            "use one of"),
-        row("fault rule: times(0)", () -> FaultRule.requests().times(0), "times(0)", "1 or more"),
+            expect("'gett'", "Unknown verb", "in a FaultRule: use one of")),
+        row(
+            "fault rule: times(0)",
+            () -> FaultRule.requests().times(0),
+            expect("FaultRule.times(0)", "times(0)", "give 1 or more")),
         row(
             "fault rule: probability 1.5",
             () -> FaultRule.requests().probability(1.5),
-            "probability(1.5)",
-            "above 0 and at most 1"),
+            expect("FaultRule.probability", "(1.5)", "give a value above 0 and at most 1")),
         row(
             "fault rule: Retry-After of 0",
             () -> FaultRule.requests().throttle(Duration.ZERO),
-            "throttle(PT0S)",
-            "whole seconds, 1 or more"),
+            expect("FaultRule.throttle", "(PT0S)", "whole seconds, 1 or more")),
         row(
             "fault rule: delay of 0",
             () -> FaultRule.requests().delay(Duration.ZERO),
-            "delay(PT0S)",
-            "positive delay"),
+            expect("FaultRule.delay", "(PT0S)", "give a positive delay")),
         row(
             "fault rule: resource with its group",
             () -> FaultRule.requests().resource("guestbooks.webapp.example.com"),
-            "guestbooks.webapp.example.com",
-            "without its group"),
+            expect(
+                "FaultRule resource 'guestbooks.webapp.example.com'",
+                "'guestbooks.webapp.example.com'",
+                "name the plural resource without its group")),
         row(
             "fault rule without a response",
             () -> local.faults().respond(FaultRule.requests().verbs("get")),
-            "has no response",
-            "conflict(), throttle(retryAfter)"),
+            expect(
+                "FaultRule (no response) for get",
+                "has no response",
+                "finish it with conflict(), throttle(retryAfter)")),
         row(
             "apiServerDown with a negative time",
             () -> {
               local.faults().apiServerDown(Duration.ofSeconds(-1));
               return "returned";
             },
-            "apiServerDown(PT-1S)",
-            "give 0 or more"),
+            expect("apiServerDown", "(PT-1S)", "give 0 or more")),
         row(
             "faults on a backend without the proxy",
             () -> ControlPlane.create(existing()).faults(),
-            "only the local backend",
-            "backend = \"local\""));
+            expect(
+                "this control plane is existing",
+                "which only the local backend has",
+                "Run the test on the local backend (@ControllerTest(backend = \"local\")")));
+  }
+
+  /**
+   * What a row's message must hold: the thing named (culprit), what was wrong with it, and the fix;
+   * for the CLI, also the exit code of a usage error.
+   */
+  record Expected(String culprit, String wrong, String fix, Integer exitCode) {
+
+    Expected {
+      for (String part : new String[] {culprit, wrong, fix}) {
+        if (part == null || part.isBlank()) {
+          throw new IllegalArgumentException("every row names its culprit, the wrong and the fix");
+        }
+      }
+    }
+
+    Expected exitingWith(int code) {
+      return new Expected(culprit, wrong, fix, code);
+    }
+
+    @Override
+    public String toString() {
+      return culprit;
+    }
+  }
+
+  /** What one row's failure was: the message, and the exit code where a process failed. */
+  record Failure(String message, Integer exitCode) {}
+
+  private static Expected expect(String culprit, String wrong, String fix) {
+    return new Expected(culprit, wrong, fix, null);
   }
 
   private static ControlPlane local;
@@ -211,43 +310,53 @@ class BadInputIT {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource({"annotationAndFiles", "everythingElse"})
-  void badInputFailsNamingTheCulpritAndTheFixAndLeavesNothingRunning(
-      String culprit, Callable<String> failure, String[] expected) throws Exception {
-    String message = failure.call();
+  void badInputFailsNamingTheCulpritWhatWasWrongAndTheFixAndLeavesNothingRunning(
+      String row, Callable<Failure> action, Expected expected) throws Exception {
+    Failure failure = action.call();
 
-    assertThat(message).as(culprit).contains(expected);
-    assertThat(children()).as("child processes after: " + culprit).isEqualTo(childrenBefore);
+    assertThat(failure.message()).as(row + ": the culprit").contains(expected.culprit());
+    assertThat(failure.message()).as(row + ": what was wrong").contains(expected.wrong());
+    assertThat(failure.message()).as(row + ": the fix").contains(expected.fix());
+    if (expected.exitCode() != null) {
+      assertThat(failure.exitCode())
+          .as(row + ": the exit code (" + failure.message() + ")")
+          .isEqualTo(expected.exitCode());
+    }
+    assertThat(children()).as("child processes after: " + row).isEqualTo(childrenBefore);
     assertThat(runDirectories())
-        .as("run directories after: " + culprit)
+        .as("run directories after: " + row)
         .containsExactlyInAnyOrderElementsOf(runDirectoriesBefore);
   }
 
-  private static Arguments scenario(Class<?> scenario, String[] expected) {
+  private static Arguments scenario(Class<?> scenario, Expected expected) {
     return Arguments.of(
         scenario.getSimpleName(),
-        (Callable<String>)
+        (Callable<Failure>)
             () ->
-                ScenarioRunner.fullMessage(
-                    ScenarioRunner.onlyFailure(ScenarioRunner.run(scenario))),
+                new Failure(
+                    ScenarioRunner.fullMessage(
+                        ScenarioRunner.onlyFailure(ScenarioRunner.run(scenario))),
+                    null),
         expected);
   }
 
-  private static Arguments row(String culprit, Callable<Object> action, String... expected) {
+  private static Arguments row(String name, Callable<Object> action, Expected expected) {
     return Arguments.of(
-        culprit,
-        (Callable<String>)
+        name,
+        (Callable<Failure>)
             () -> {
               try {
                 Object result = action.call();
-                return "no failure: " + result;
+                return new Failure("no failure: " + result, null);
               } catch (Exception e) {
-                return e.getMessage();
+                return new Failure(e.getMessage(), null);
               }
             },
         expected);
   }
 
-  private static Arguments setting(String property, String value, String... expected) {
+  /** A setting's row: the culprit is the setting, named as a system property. */
+  private static Arguments setting(String property, String value, String wrong, String fix) {
     return row(
         property + "=" + value,
         () -> {
@@ -255,7 +364,24 @@ class BadInputIT {
             return ControlPlaneOptions.defaults();
           }
         },
-        expected);
+        expect("system property " + property, wrong, fix));
+  }
+
+  /** A CLI row: bad arguments are a usage error, exit code 2 (picocli's, as for any CLI). */
+  private static Arguments cli(String name, Expected expected, String... args) {
+    return Arguments.of(
+        name,
+        (Callable<Failure>)
+            () -> {
+              try (ChildJvm child = ChildJvm.cli(args)) {
+                assertThat(child.process().waitFor(1, TimeUnit.MINUTES))
+                    .as("the CLI exits")
+                    .isTrue();
+                String output = child.readToEnd(Duration.ofMinutes(1));
+                return new Failure(output, child.process().exitValue());
+              }
+            },
+        expected.exitingWith(2));
   }
 
   private static Object start(ControlPlaneOptions options) {
@@ -278,15 +404,6 @@ class BadInputIT {
               l -> l.startsWith("FAILED ") || l.equals("STARTED"), Duration.ofMinutes(2));
       child.process().waitFor(30, TimeUnit.SECONDS);
       throw new IllegalStateException(line);
-    }
-  }
-
-  /** The CLI's output for bad arguments; it must exit with 2. */
-  private static Object cli(String... args) throws Exception {
-    try (ChildJvm child = ChildJvm.cli(args)) {
-      child.process().waitFor(1, TimeUnit.MINUTES);
-      String output = child.readToEnd(Duration.ofMinutes(1));
-      throw new IllegalStateException("exit " + child.process().exitValue() + ": " + output);
     }
   }
 

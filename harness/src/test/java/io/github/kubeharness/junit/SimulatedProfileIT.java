@@ -190,6 +190,79 @@ class SimulatedProfileIT {
   }
 
   @Test
+  void aRunningPodMadeToFailEndsFailedWithExitCode1() {
+    client.resource(pod("doomed")).create();
+    eventually(client.pods().withName("doomed")).satisfies(p -> assertThat(ready(p)).isTrue());
+
+    simulation.pod(client.pods().withName("doomed")).fail();
+
+    Pod failed =
+        eventually(client.pods().withName("doomed"))
+            .satisfies(p -> assertThat(p.getStatus().getPhase()).isEqualTo("Failed"));
+    assertThat(failed.getStatus().getContainerStatuses())
+        .singleElement()
+        .satisfies(c -> assertThat(c.getState().getTerminated().getExitCode()).isEqualTo(1));
+    assertThat(ready(failed)).isFalse();
+  }
+
+  /** The annotation in a template: every pod of the workload starts running but never ready. */
+  @Test
+  void podsOfATemplateAnnotatedUnreadyRunButAreNeverReady() {
+    client
+        .resource(deployment("hidden", 2, Map.of(Simulation.ANNOTATION, Simulation.UNREADY)))
+        .create();
+
+    eventually(client.apps().deployments().withName("hidden"))
+        .satisfies(d -> assertThat(d.getStatus().getUnavailableReplicas()).isEqualTo(2));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () ->
+                assertThat(client.pods().withLabel("app", "hidden").list().getItems())
+                    .hasSize(2)
+                    .allSatisfy(
+                        p -> {
+                          assertThat(p.getStatus().getPhase()).isEqualTo("Running");
+                          assertThat(p.getStatus().getContainerStatuses())
+                              .singleElement()
+                              .satisfies(c -> assertThat(c.getState().getRunning()).isNotNull());
+                          assertThat(ready(p)).isFalse();
+                          assertThat(events(p.getMetadata().getName())).contains("Unhealthy");
+                        }));
+    assertThat(client.apps().deployments().withName("hidden").get().getStatus().getReadyReplicas())
+        .as("ready replicas")
+        .isNull();
+  }
+
+  /** The annotation in a template: every pod of the workload starts crashing. */
+  @Test
+  void podsOfATemplateAnnotatedCrashRestartAndBackOff() {
+    client
+        .resource(deployment("crashing", 2, Map.of(Simulation.ANNOTATION, Simulation.CRASH)))
+        .create();
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () ->
+                assertThat(client.pods().withLabel("app", "crashing").list().getItems())
+                    .hasSize(2)
+                    .allSatisfy(
+                        p -> {
+                          assertThat(ready(p)).isFalse();
+                          assertThat(p.getStatus().getContainerStatuses())
+                              .singleElement()
+                              .satisfies(
+                                  c -> {
+                                    assertThat(c.getRestartCount()).isEqualTo(1);
+                                    assertThat(c.getState().getWaiting().getReason())
+                                        .isEqualTo("CrashLoopBackOff");
+                                  });
+                          assertThat(events(p.getMetadata().getName())).contains("BackOff");
+                        }));
+  }
+
+  @Test
   void aServiceGetsTheReadyPodsAsEndpoints() {
     client.resource(deployment("api", 2)).create();
     client
@@ -246,6 +319,11 @@ class SimulatedProfileIT {
   // --- fixtures ---
 
   private static Deployment deployment(String app, int replicas) {
+    return deployment(app, replicas, Map.of());
+  }
+
+  private static Deployment deployment(
+      String app, int replicas, Map<String, String> podAnnotations) {
     return new DeploymentBuilder()
         .withNewMetadata()
         .withName(app)
@@ -255,7 +333,7 @@ class SimulatedProfileIT {
         .withNewSelector()
         .withMatchLabels(Map.of("app", app))
         .endSelector()
-        .withTemplate(template(app, Map.of()))
+        .withTemplate(template(app, podAnnotations))
         .endSpec()
         .build();
   }

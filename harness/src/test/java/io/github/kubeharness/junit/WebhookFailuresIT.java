@@ -75,14 +75,45 @@ class WebhookFailuresIT {
   @Test
   void webhooksWithoutHandlersFailTheClassNamingTheFix() {
     assertThat(classFailure(WebhookScenarios.NoHandlersScenario.class))
-        .contains("sets webhooks but no webhookHandlers");
+        .contains("NoHandlersScenario sets webhooks but no webhookHandlers")
+        .contains("add the class that registers a handler for each path of the manifests");
+  }
+
+  @Test
+  void handlersWithoutWebhookManifestsFailTheClassNamingTheFix() {
+    assertThat(classFailure(WebhookScenarios.HandlersWithoutManifestsScenario.class))
+        .contains("HandlersWithoutManifestsScenario sets webhookHandlers but no webhooks")
+        .contains("name the webhook manifests they serve (webhooks = \"config/webhook\")");
   }
 
   @Test
   void aConversionPatchForACrdNotInstalledFailsTheClass() {
     assertThat(classFailure(WebhookScenarios.PatchWithoutCrdScenario.class))
         .contains("patch the conversion of [gadgets.test.kubeharness.io]")
-        .contains("not among the CRDs installed");
+        .contains("not among the CRDs installed")
+        .contains("Install it, or remove the patch from webhooks");
+  }
+
+  /**
+   * A CRD converting by webhook in a class that serves none would make the API server call a
+   * Service that does not exist for every read of another version: the class fails first, and the
+   * CRD is never installed.
+   */
+  @Test
+  void aCrdThatConvertsByWebhookInAClassServingNoneFailsTheClass(KubernetesClient admin) {
+    assertThat(classFailure(WebhookScenarios.ConversionWithoutWebhooksScenario.class))
+        .contains("CRD conversiongadgets.test.kubeharness.io from ")
+        .contains("converts by webhook (spec.conversion.strategy: Webhook), but the class serves")
+        .contains("Add webhookHandlers (and webhooks = the manifests), or install the CRD without");
+    assertThat(
+            admin
+                .apiextensions()
+                .v1()
+                .customResourceDefinitions()
+                .withName("conversiongadgets.test.kubeharness.io")
+                .get())
+        .as("the CRD is not installed")
+        .isNull();
   }
 
   private static String failure(List<ScenarioRunner.Outcome> outcomes, String test) {

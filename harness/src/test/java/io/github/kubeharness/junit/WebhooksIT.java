@@ -3,6 +3,7 @@ package io.github.kubeharness.junit;
 import static io.github.kubeharness.junit.fixtures.GadgetWebhooks.gadget;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
@@ -11,9 +12,13 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.junit.fixtures.GadgetWebhooks;
 import io.github.kubeharness.webhooks.WebhookCall;
 import io.github.kubeharness.webhooks.Webhooks;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -122,6 +127,33 @@ class WebhooksIT {
     } finally {
       client.namespaces().withName(other).delete();
     }
+  }
+
+  /**
+   * No sleep, and no race either: the body starts only once the API server has called
+   * kube-harness's probe webhook, as its own audit log records (the dry-run ConfigMap creates of
+   * the probe, one of them admitted through the probe of this namespace's mutating configuration).
+   * The first create of a body is thus always mutated; that alone would not show a missing wait, as
+   * the API server often loads a new configuration faster than a body's first request.
+   */
+  @Test
+  void theBodyStartsOnlyOnceTheApiServerHasCalledTheProbe(ControlPlane controlPlane) {
+    Path audit = controlPlane.auditLogFile().orElseThrow();
+    String probeCreates = "/namespaces/" + namespace + "/configmaps?dryRun=All";
+    // The entry is written as its response completes: the harness may have read the answer first.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () ->
+                assertThat(Files.readAllLines(audit))
+                    .filteredOn(line -> line.contains(probeCreates))
+                    .as("the probe's dry-run creates in " + namespace + ", from " + audit)
+                    .anySatisfy(
+                        line ->
+                            assertThat(line)
+                                .contains("mutation.webhook.admission.k8s.io/round_0_index_0")
+                                .contains("probe.kube-harness.io")
+                                .contains("gadget-mutating-webhook-configuration-" + namespace)));
   }
 
   @Test

@@ -1,12 +1,14 @@
 package io.github.kubeharness.webhooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.junit.fixtures.GadgetWebhooks;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +63,42 @@ class PlainJavaWebhooksIT {
         assertThat(webhooks.calls()).isNotEmpty();
       }
     }
+  }
+
+  /**
+   * When the API server never calls the probe (here: the namespace does not exist, so its dry-run
+   * ConfigMap never reaches admission), install gives up after 30 s naming the configurations, the
+   * probe's URL, the last error and the fix, and removes what it applied.
+   */
+  @Test
+  void aProbeTheApiServerNeverCallsTimesOutAfter30SecondsNamingTheFix() throws Exception {
+    try (ControlPlane controlPlane = ControlPlane.create(ControlPlaneOptions.defaults());
+        KubernetesClient client = started(controlPlane).newClient();
+        Webhooks webhooks =
+            Webhooks.serve(
+                controlPlane,
+                List.of("src/test/resources/webhooks/gadgets"),
+                new GadgetWebhooks())) {
+      webhooks.installCrds(List.of("src/test/resources/crds-webhooks"), List.of());
+
+      assertThatThrownBy(() -> webhooks.install("never-created"))
+          .isInstanceOf(KubeHarnessException.class)
+          .hasMessageContaining("The API server did not call the webhooks of [")
+          .hasMessageContaining("within 30 s")
+          .hasMessageContaining("a dry-run ConfigMap create in never-created")
+          .hasMessageContaining("kube-harness's probe at https://127.0.0.1:")
+          .hasMessageContaining("last error: ")
+          .hasMessageContaining("\"never-created\" not found")
+          .hasMessageContaining(
+              "the local backend, or container with host networking"
+                  + " (-Dkubeharness.network=host)");
+      assertThat(configurationsFor(client, "never-created")).as("removed again").isEmpty();
+    }
+  }
+
+  private static ControlPlane started(ControlPlane controlPlane) {
+    controlPlane.start();
+    return controlPlane;
   }
 
   private static java.util.List<?> configurationsFor(KubernetesClient client, String namespace) {

@@ -123,7 +123,13 @@ final class RunningControllers implements AutoCloseable {
       return c.getParameterCount() == 1 ? c.newInstance(client) : c.newInstance();
     } catch (InvocationTargetException e) {
       throw new ControllerStartException(
-          "The constructor of " + type.getName() + " threw: " + e.getCause(), e.getCause());
+          "The constructor of "
+              + type.getName()
+              + " threw: "
+              + e.getCause()
+              + ". Fix the constructor or the configuration it reads (its stack trace is the"
+              + " cause).",
+          e.getCause());
     } catch (ReflectiveOperationException e) {
       throw new ExtensionConfigurationException(
           "Cannot instantiate " + type.getName() + ": " + e, e);

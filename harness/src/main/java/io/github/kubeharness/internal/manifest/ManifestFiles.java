@@ -92,7 +92,7 @@ public final class ManifestFiles {
           source
               + " is not valid YAML"
               + line
-              + ": "
+              + ". Correct the file there, or leave it out of the manifests. The parser said: "
               + (cause instanceof JsonProcessingException jpe2 ? jpe2.getOriginalMessage() : cause),
           e);
     }

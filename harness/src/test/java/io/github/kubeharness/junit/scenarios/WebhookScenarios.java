@@ -127,4 +127,18 @@ public final class WebhookScenarios {
     @Test
     void neverRuns() {}
   }
+
+  /** Handlers but no manifests for them: refused before the class starts. */
+  @ControllerTest(crds = "src/test/resources/crds-webhooks", webhookHandlers = GadgetWebhooks.class)
+  public static class HandlersWithoutManifestsScenario {
+    @Test
+    void neverRuns() {}
+  }
+
+  /** A CRD that converts by webhook on its own, in a class that serves no webhooks. */
+  @ControllerTest(crds = "src/test/resources/crds-conversion")
+  public static class ConversionWithoutWebhooksScenario {
+    @Test
+    void neverRuns() {}
+  }
 }

@@ -11,8 +11,9 @@ import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
 import java.time.Duration;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Tag;
@@ -44,22 +45,33 @@ class GuestbookSoakIT {
     guestbook.getSpec().setReplicas(1);
     client.resource(guestbook).create();
     SplittableRandom random = new SplittableRandom(42);
-    AtomicInteger restarts = new AtomicInteger();
     int edits = 0;
     String lastMessage = null;
 
-    ScheduledExecutorService restarter = Executors.newSingleThreadScheduledExecutor();
-    restarter.scheduleWithFixedDelay(
-        () -> {
-          faults.restartApiServer();
-          restarts.incrementAndGet();
-        },
-        RESTART_SECONDS,
-        RESTART_SECONDS,
-        TimeUnit.SECONDS);
-    long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(MINUTES);
+    // The restarts run on a thread of their own, at fixed times from the start, so edits keep
+    // coming while the API server is away; all of them fall inside the edit window. One that
+    // throws ends the test with its failure (join below), instead of silently ending the restarts.
+    int expectedRestarts = (int) ((MINUTES * 60 - 1) / RESTART_SECONDS);
+    assertThat(expectedRestarts)
+        .as("restarts in %d min at one every %d s", MINUTES, RESTART_SECONDS)
+        .isPositive();
+    AtomicInteger restarts = new AtomicInteger();
+    long start = System.nanoTime();
+    long end = start + TimeUnit.MINUTES.toNanos(MINUTES);
+    ExecutorService restarter = Executors.newSingleThreadExecutor();
     try {
-      while (System.nanoTime() < end) {
+      CompletableFuture<Void> restarting =
+          CompletableFuture.runAsync(
+              () -> {
+                for (int i = 1; i <= expectedRestarts; i++) {
+                  sleepUntil(start + TimeUnit.SECONDS.toNanos(i * RESTART_SECONDS));
+                  faults.restartApiServer();
+                  restarts.incrementAndGet();
+                }
+              },
+              restarter);
+      while ((System.nanoTime() < end || !restarting.isDone())
+          && !restarting.isCompletedExceptionally()) {
         int replicas = 1 + random.nextInt(3);
         String message = "edit " + edits;
         if (edit(replicas, message)) {
@@ -68,9 +80,9 @@ class GuestbookSoakIT {
         }
         Thread.sleep(200 + random.nextInt(300));
       }
+      restarting.join(); // a restart that failed fails the test here, with its cause
     } finally {
-      restarter.shutdown();
-      restarter.awaitTermination(2, TimeUnit.MINUTES);
+      restarter.shutdownNow();
     }
     System.out.println(
         "[soak] "
@@ -98,8 +110,20 @@ class GuestbookSoakIT {
         .satisfies(ReadyStatus.readyWith(replicas));
     assertThat(client.apps().deployments().list().getItems()).hasSize(1);
     assertThat(client.services().list().getItems()).hasSize(1);
-    assertThat(restarts.get()).isPositive();
+    assertThat(restarts.get()).as("apiserver restarts").isEqualTo(expectedRestarts);
     assertThat(edits).isPositive();
+  }
+
+  private static void sleepUntil(long nanoTime) {
+    try {
+      long left = nanoTime - System.nanoTime();
+      if (left > 0) {
+        TimeUnit.NANOSECONDS.sleep(left);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("the restarts were interrupted", e);
+    }
   }
 
   /** One edit; false when the API server was away or the write conflicted (tried again later). */

@@ -36,9 +36,11 @@ import org.bouncycastle.asn1.x509.KeyUsage;
 import org.bouncycastle.cert.X509CertificateHolder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.openssl.PEMKeyPair;
 import org.bouncycastle.openssl.PEMParser;
 import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
+import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
@@ -136,7 +138,15 @@ public record WebhookCertificates(String caPem, X509Certificate certificate, Pri
         cert =
             new JcaX509CertificateConverter()
                 .getCertificate((X509CertificateHolder) certs.readObject());
-        key = new JcaPEMKeyConverter().getPrivateKey((PrivateKeyInfo) keys.readObject());
+        // PKCS#8 ("PRIVATE KEY", as pem() writes it) reads back as the key alone; OpenSSL's
+        // "EC PRIVATE KEY" (another tool's Secret) as a key pair.
+        Object parsed = keys.readObject();
+        key =
+            new JcaPEMKeyConverter()
+                .getPrivateKey(
+                    parsed instanceof PEMKeyPair pair
+                        ? pair.getPrivateKeyInfo()
+                        : (PrivateKeyInfo) parsed);
       }
       return new WebhookCertificates(caPem, cert, key);
     } catch (Exception e) {
@@ -206,10 +216,18 @@ public record WebhookCertificates(String caPem, X509Certificate certificate, Pri
     return new BigInteger(64, new SecureRandom());
   }
 
+  /**
+   * PEM of a certificate, or of a private key as PKCS#8: BouncyCastle would write the JDK's EC key
+   * as OpenSSL's "EC PRIVATE KEY" without its curve, which no reader (read() included) can load.
+   */
   static String pem(Object object) {
     StringWriter out = new StringWriter();
     try (JcaPEMWriter writer = new JcaPEMWriter(out)) {
-      writer.writeObject(object);
+      if (object instanceof PrivateKey key) {
+        writer.writeObject(new JcaPKCS8Generator(key, null));
+      } else {
+        writer.writeObject(object);
+      }
     } catch (Exception e) {
       throw new IllegalStateException("Cannot write PEM: " + e, e);
     }
