@@ -39,7 +39,26 @@ public final class ChildJvm implements AutoCloseable {
       String mainClass,
       String... args)
       throws IOException {
-    List<String> command = new ArrayList<>();
+    return start(List.of(), environment, jvmOptions, mainClass, args);
+  }
+
+  /**
+   * In a session and process group of its own ({@code setsid}; the pid stays the JVM's), so that a
+   * test can signal its whole group as a terminal's Ctrl-C does, without signalling itself.
+   */
+  public static ChildJvm startInOwnProcessGroup(String mainClass, String... args)
+      throws IOException {
+    return start(List.of("setsid"), java.util.Map.of(), List.of(), mainClass, args);
+  }
+
+  private static ChildJvm start(
+      List<String> prefix,
+      java.util.Map<String, String> environment,
+      List<String> jvmOptions,
+      String mainClass,
+      String... args)
+      throws IOException {
+    List<String> command = new ArrayList<>(prefix);
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));

@@ -235,6 +235,26 @@ class ReuseIT {
   }
 
   @Test
+  void aCtrlCOfTheBuildLeavesTheKeptControlPlaneRunning() throws Exception {
+    List<Long> pids;
+    String url;
+    try (ChildJvm child =
+        ChildJvm.startInOwnProcessGroup(ReuseChild.class.getName(), "600", "wait")) {
+      Matcher kept = KEPT.matcher(child.awaitLine(l -> l.startsWith("KEPT "), CHILD));
+      assertThat(kept.find()).isTrue();
+      url = kept.group(1);
+      pids = RunDirectory.recordedPids(Path.of(kept.group(2)));
+      // What a terminal's Ctrl-C does: SIGINT to every process of the foreground process group.
+      Process ctrlC =
+          new ProcessBuilder("kill", "-INT", "--", "-" + child.process().pid()).inheritIO().start();
+      assertThat(ctrlC.waitFor()).isZero();
+      assertThat(child.process().waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(pids).isNotEmpty().allMatch(pid -> ProcessHandle.of(pid).isPresent());
+    assertThat(runChild("600").group(1)).as("the next JVM attaches").isEqualTo(url);
+  }
+
+  @Test
   void upReuseLeavesOneForTheTestsAndDownStopsEveryKeptControlPlaneAtOnce() throws Exception {
     String up = ChildJvm.cli("up", "--reuse").readToEnd(CHILD);
     assertThat(up).contains("kept for the next JVMs");

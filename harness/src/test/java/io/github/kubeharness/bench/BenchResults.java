@@ -19,6 +19,46 @@ final class BenchResults {
 
   private final Map<String, Double> results = new LinkedHashMap<>();
   private final Map<String, Integer> sampleCounts = new LinkedHashMap<>();
+  private final Map<String, String> notMeasured = new LinkedHashMap<>();
+
+  /**
+   * Writes {@code started-at} in {@code directory} before a run: results there older than it are
+   * from a run that did not finish, and {@code make bench-readme} refuses them.
+   */
+  static void markStart(Path directory) throws Exception {
+    Files.createDirectories(directory);
+    Files.writeString(directory.resolve("started-at"), java.time.Instant.now() + "\n");
+  }
+
+  /** A figure that could not be taken, with the reason (printed now, and again by the checks). */
+  void notMeasured(String name, String reason) {
+    notMeasured.put(name, reason);
+    System.out.println(name + ": not measured: " + reason);
+  }
+
+  /**
+   * True when every peer of {@link Targets#PEER_RATIOS} was measured; otherwise prints each one
+   * missing with its reason. The smoke run's only check: its one sample proves nothing about a
+   * target, but a peer that no longer runs is what it is there to catch.
+   */
+  boolean checkPeersMeasured() {
+    boolean all = true;
+    for (Targets.PeerRatio ratio : Targets.PEER_RATIOS) {
+      for (String name : List.of(ratio.peer(), ratio.ours())) {
+        if (!results.containsKey(name)) {
+          all = false;
+          System.out.println(
+              "NOT MEASURED "
+                  + name
+                  + ": "
+                  + notMeasured.getOrDefault(name, "no scenario recorded it"));
+        }
+      }
+    }
+    System.out.println(
+        all ? "every peer measured" : "PEERS NOT MEASURED: see NOT MEASURED lines above");
+    return all;
+  }
 
   /** Median as {@code name}, p90 as {@code name} with {@code _ms} → {@code _p90_ms}. */
   void record(String name, List<Double> samples) {

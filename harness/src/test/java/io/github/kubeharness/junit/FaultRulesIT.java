@@ -5,9 +5,7 @@ import static org.assertj.core.groups.Tuple.tuple;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
@@ -271,16 +269,7 @@ class FaultRulesIT {
 
   /** The admin's identity through the proxy; fabric8 retries nothing, so each answer shows. */
   private KubernetesClient proxiedAdmin() {
-    return new KubernetesClientBuilder()
-        .withConfig(
-            new ConfigBuilder(
-                    faults.route(
-                        controlPlane
-                            .addUser("fault-rules-it-admin", List.of("system:masters"))
-                            .config()))
-                .withRequestRetryBackoffLimit(0)
-                .build())
-        .build();
+    return FaultScenarios.proxiedAdmin(controlPlane, faults, "fault-rules-it-admin");
   }
 
   /** The status of a get: 200, 404 (fabric8's null) or the code of the failure. */

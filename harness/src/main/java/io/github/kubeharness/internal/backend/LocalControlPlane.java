@@ -13,6 +13,7 @@ import io.github.kubeharness.internal.controlplane.Etcd;
 import io.github.kubeharness.internal.controlplane.EtcdSeed;
 import io.github.kubeharness.internal.controlplane.EtcdTls;
 import io.github.kubeharness.internal.controlplane.Kwok;
+import io.github.kubeharness.internal.controlplane.LocalComponent;
 import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.Scheduler;
 import io.github.kubeharness.internal.controlplane.SystemObjects;
@@ -158,11 +159,11 @@ final class LocalControlPlane extends AbstractControlPlane {
     // etcd's certificates are the only keys made before a process is launched: it must not
     // listen for a moment without them.
     EtcdTls etcdTls = EtcdTls.create();
-    Etcd etcd = started(new Etcd(binaries.etcd(), run, seed, etcdTls));
+    Etcd etcd = component(new Etcd(binaries.etcd(), run, seed, etcdTls));
     etcd.launch();
     ca = TinyCa.create("kube-harness-ca");
     apiServer =
-        started(
+        component(
             new ApiServer(
                 binaries.kubeApiServer(),
                 run,
@@ -211,7 +212,7 @@ final class LocalControlPlane extends AbstractControlPlane {
       // by a hair and lost that second (p90 3.07 s -> 2.19 s, medians equal, n=15 alternating).
       apiServer.awaitHealthy(Waits.remaining(deadline));
       controllerManager =
-          started(
+          component(
               new ControllerManager(
                   binaries.requireControllerManager(),
                   run,
@@ -234,6 +235,15 @@ final class LocalControlPlane extends AbstractControlPlane {
     }
   }
 
+  // A kept control plane's processes outlive this JVM under the keeper, in sessions of their own:
+  // a Ctrl-C of the build must not stop them (LocalComponent.runInOwnSession).
+  private <T extends LocalComponent> T component(T component) {
+    if (options.reuse()) {
+      component.runInOwnSession();
+    }
+    return started(component);
+  }
+
   /** kube-scheduler and KWOK, launched together with the controller manager. */
   private record Simulated(Scheduler scheduler, Kwok kwok) {}
 
@@ -249,7 +259,7 @@ final class LocalControlPlane extends AbstractControlPlane {
 
   private Simulated launchSimulation(Binaries binaries, Path kwokBinary, Path run) {
     Scheduler scheduler =
-        started(
+        component(
             new Scheduler(
                 binaries.requireScheduler(),
                 run,
@@ -257,7 +267,7 @@ final class LocalControlPlane extends AbstractControlPlane {
     scheduler.launch();
     // KWOK writes the status of nodes and pods, as kubelets do (with the rights of one for all).
     Kwok kwok =
-        started(
+        component(
             new Kwok(
                 kwokBinary,
                 run,

@@ -2,7 +2,6 @@ package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.process.FreePorts;
-import io.github.kubeharness.internal.process.ManagedProcess;
 import io.github.kubeharness.internal.process.Waits;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,7 +72,7 @@ public final class ApiServer extends LocalComponent {
             profile,
             extraFlags));
     process =
-        new ManagedProcess(
+        newProcess(
             "kube-apiserver",
             command,
             runDirectory.resolve("kube-apiserver.log"),

@@ -2,7 +2,6 @@ package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.process.FreePorts;
-import io.github.kubeharness.internal.process.ManagedProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -50,7 +49,7 @@ public final class ControllerManager extends LocalComponent {
     Path pki = runDirectory.resolve("pki");
     Identities.write(kubeconfigFile, kubeconfig);
     process =
-        new ManagedProcess(
+        newProcess(
             "kube-controller-manager",
             command(kubeconfigFile, pki),
             runDirectory.resolve("kube-controller-manager.log"),

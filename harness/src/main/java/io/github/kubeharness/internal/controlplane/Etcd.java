@@ -1,7 +1,6 @@
 package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.internal.process.FreePorts;
-import io.github.kubeharness.internal.process.ManagedProcess;
 import io.github.kubeharness.internal.process.PrivateFiles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -76,7 +75,7 @@ public final class Etcd extends LocalComponent {
             "127.0.0.1",
             peerPort,
             tlsDirectory.toString()));
-    process = new ManagedProcess("etcd", command, runDirectory.resolve("etcd.log"), Map.of());
+    process = newProcess("etcd", command, runDirectory.resolve("etcd.log"), Map.of());
     process.launch();
   }
 

@@ -3,7 +3,6 @@ package io.github.kubeharness.internal.controlplane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Simulation;
 import io.github.kubeharness.internal.process.FreePorts;
-import io.github.kubeharness.internal.process.ManagedProcess;
 import io.github.kubeharness.internal.provision.GoTools;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,7 +53,7 @@ public final class Kwok extends LocalComponent {
     Path kubeconfigFile = Identities.write(runDirectory.resolve("kwok.kubeconfig"), kubeconfig);
     Path config = Identities.write(runDirectory.resolve("kwok.yaml"), config());
     process =
-        new ManagedProcess(
+        newProcess(
             "kwok",
             List.of(
                 binary.toString(),

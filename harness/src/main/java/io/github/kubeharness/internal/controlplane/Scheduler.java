@@ -1,7 +1,6 @@
 package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.internal.process.FreePorts;
-import io.github.kubeharness.internal.process.ManagedProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -27,7 +26,7 @@ public final class Scheduler extends LocalComponent {
     Path kubeconfigFile =
         Identities.write(runDirectory.resolve("kube-scheduler.kubeconfig"), kubeconfig);
     process =
-        new ManagedProcess(
+        newProcess(
             "kube-scheduler",
             List.of(
                 binary.toString(),

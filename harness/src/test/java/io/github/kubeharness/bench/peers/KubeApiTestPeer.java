@@ -55,6 +55,14 @@ public final class KubeApiTestPeer {
   private static Path layout(Path binaries, String version, Path workDir) throws IOException {
     Path testDir = Files.createDirectories(workDir.resolve("kube-api-test"));
     Path dir = Files.createDirectories(testDir.resolve("k8s").resolve(version + "-linux-amd64"));
+    // kube-api-test will not start without kubectl beside the other two; make bench provisions it.
+    if (!Files.isExecutable(binaries.resolve("kubectl"))) {
+      throw new IllegalStateException(
+          "kube-api-test needs kubectl in "
+              + binaries
+              + " and it is not there: make bench provisions it (java -jar"
+              + " harness/target/kube-harness.jar provision --profile simulated --with-kubectl)");
+    }
     for (String name : List.of("kube-apiserver", "kubectl")) {
       Path link = dir.resolve(name);
       Files.deleteIfExists(link);

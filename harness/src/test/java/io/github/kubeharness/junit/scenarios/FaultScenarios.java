@@ -67,16 +67,7 @@ public final class FaultScenarios {
     }
 
     private KubernetesClient proxiedAdmin() {
-      return new KubernetesClientBuilder()
-          .withConfig(
-              new ConfigBuilder(
-                      faults.route(
-                          controlPlane
-                              .addUser("rule-scenario-admin", List.of("system:masters"))
-                              .config()))
-                  .withRequestRetryBackoffLimit(0)
-                  .build())
-          .build();
+      return FaultScenarios.proxiedAdmin(controlPlane, faults, "rule-scenario-admin");
     }
   }
 
@@ -111,5 +102,20 @@ public final class FaultScenarios {
       eventually(client.resources(Widget.class).withName("w")).hasCondition("Ready", "True");
       throw new AssertionError("fails on purpose, no fault injected");
     }
+  }
+
+  /**
+   * An admin client whose requests go through the fault proxy (as the controllers' do), with
+   * fabric8's retries off so that each injected answer shows.
+   */
+  public static KubernetesClient proxiedAdmin(
+      ControlPlane controlPlane, Faults faults, String user) {
+    return new KubernetesClientBuilder()
+        .withConfig(
+            new ConfigBuilder(
+                    faults.route(controlPlane.addUser(user, List.of("system:masters")).config()))
+                .withRequestRetryBackoffLimit(0)
+                .build())
+        .build();
   }
 }
