@@ -121,7 +121,7 @@ public interface ControlPlane extends AutoCloseable {
         "Faults need an API server kube-harness runs with its fault proxy in front, which only the"
             + " local backend has; this control plane is "
             + backend().settingValue()
-            + ". Run the test on the local backend (@ControllerTest(backend = Backend.LOCAL) or"
+            + ". Run the test on the local backend (@ControllerTest(backend = \"local\") or"
             + " -Dkubeharness.backend=local).");
   }
 

@@ -11,8 +11,9 @@ import java.util.function.Consumer;
 
 /**
  * How to obtain binaries for, and start, a control plane. Immutable; build one with {@link
- * #builder()}. Every unset option is filled in {@link Builder#build()} from {@link Settings} and
- * the defaults documented on each getter.
+ * #builder()}. Every unset option is filled in {@link Builder#build()}, once, from its {@link
+ * Setting} in {@link Settings#ALL} (system property, then environment variable, then the default):
+ * the code below the entry points reads these options, never the settings.
  */
 public final class ControlPlaneOptions {
 
@@ -36,70 +37,70 @@ public final class ControlPlaneOptions {
   private final Duration podStartDelay;
   private final boolean reuse;
   private final Duration reuseIdleTimeout;
+  private final String goCommand;
+  private final String k3sImage;
+  private final String kindImage;
+  private final String containerEtcdImage;
+  private final String containerApiServerImage;
+  private final String containerControllerManagerImage;
   private final Consumer<String> progress;
 
   private ControlPlaneOptions(Builder b) {
-    this.backend =
-        b.backend != null
-            ? b.backend
-            : Settings.enumValue(Settings.BACKEND, Backend.class).orElse(Backend.AUTO);
-    this.network =
-        b.network != null
-            ? b.network
-            : Settings.enumValue(Settings.NETWORK, NetworkMode.class).orElse(NetworkMode.BRIDGE);
-    this.profile =
-        b.profile != null
-            ? b.profile
-            : Settings.enumValue(Settings.PROFILE, Profile.class).orElse(Profile.MINIMAL);
+    this.backend = setting(Settings.BACKEND, Backend.class).resolve(b.backend);
+    this.network = setting(Settings.NETWORK, NetworkMode.class).resolve(b.network);
+    this.profile = setting(Settings.PROFILE, Profile.class).resolve(b.profile);
     this.kubernetesVersion =
         normalizeVersion(
-            b.kubernetesVersion != null
-                ? b.kubernetesVersion
-                : Settings.get(Settings.KUBERNETES_VERSION).orElse(Versions.KUBERNETES));
+            setting(Settings.KUBERNETES_VERSION, String.class).resolve(b.kubernetesVersion));
     this.startTimeout =
-        b.startTimeout != null
-            ? b.startTimeout
-            : Settings.seconds(Settings.START_TIMEOUT_SECONDS).orElse(Duration.ofSeconds(60));
-    this.offline =
-        b.offline != null ? b.offline : Settings.booleanValue(Settings.OFFLINE).orElse(false);
-    this.cacheDirectory =
-        b.cacheDirectory != null
-            ? b.cacheDirectory
-            : Settings.get(Settings.CACHE_DIR)
-                .map(Path::of)
-                .orElseGet(ControlPlaneOptions::defaultCache);
-    this.releaseIndex =
-        b.releaseIndex != null
-            ? b.releaseIndex
-            : Settings.get(Settings.RELEASE_INDEX_URL)
-                .map(URI::create)
-                .orElse(DEFAULT_RELEASE_INDEX);
+        setting(Settings.START_TIMEOUT_SECONDS, Duration.class).resolve(b.startTimeout);
+    this.offline = setting(Settings.OFFLINE, Boolean.class).resolve(b.offline);
+    this.cacheDirectory = setting(Settings.CACHE_DIR, Path.class).resolve(b.cacheDirectory);
+    this.releaseIndex = setting(Settings.RELEASE_INDEX_URL, URI.class).resolve(b.releaseIndex);
+    // envtest's own variable, honoured as envtest does: a fact of the machine, not our setting.
     this.assetsDirectory =
-        b.assetsDirectory != null
+        b.assetsDirectory != null || b.resolved
             ? b.assetsDirectory
             : Optional.ofNullable(System.getenv("KUBEBUILDER_ASSETS"))
                 .filter(s -> !s.isBlank())
                 .map(Path::of)
                 .orElse(null);
+    this.goCommand = setting(Settings.GO, String.class).resolve(b.goCommand);
     this.auditLog = b.auditLog;
     this.extraApiServerFlags = List.copyOf(b.extraApiServerFlags);
     this.simulatedNodes =
-        b.simulatedNodes != null
-            ? b.simulatedNodes
-            : Settings.positiveInt(Settings.SIMULATED_NODES).orElse(1);
+        setting(Settings.SIMULATED_NODES, Integer.class).resolve(b.simulatedNodes);
     this.podStartDelay =
-        b.podStartDelay != null
-            ? b.podStartDelay
-            : Settings.seconds(Settings.SIMULATED_POD_START_SECONDS).orElse(Duration.ofMillis(300));
-    this.reuse = b.reuse != null ? b.reuse : Settings.booleanValue(Settings.REUSE).orElse(false);
+        setting(Settings.SIMULATED_POD_START_SECONDS, Duration.class).resolve(b.podStartDelay);
+    this.reuse =
+        b.reuse != null
+            ? b.reuse
+            : setting(Settings.REUSE, Boolean.class)
+                .read()
+                .orElseGet(() -> backend == Backend.KIND && DeprecatedKindReuse.asked());
     this.reuseIdleTimeout =
-        b.reuseIdleTimeout != null
-            ? b.reuseIdleTimeout
-            : Settings.positiveInt(Settings.REUSE_IDLE_MINUTES)
-                .map(Duration::ofMinutes)
-                .orElse(Duration.ofMinutes(10));
+        setting(Settings.REUSE_IDLE_MINUTES, Duration.class).resolve(b.reuseIdleTimeout);
+    this.k3sImage = unlessResolved(b, b.k3sImage, Settings.K3S_IMAGE);
+    this.kindImage = unlessResolved(b, b.kindImage, Settings.KIND_IMAGE);
+    this.containerEtcdImage =
+        unlessResolved(b, b.containerEtcdImage, Settings.CONTAINER_ETCD_IMAGE);
+    this.containerApiServerImage =
+        unlessResolved(b, b.containerApiServerImage, Settings.CONTAINER_APISERVER_IMAGE);
+    this.containerControllerManagerImage =
+        unlessResolved(
+            b, b.containerControllerManagerImage, Settings.CONTAINER_CONTROLLER_MANAGER_IMAGE);
     this.progress =
         b.progress != null ? b.progress : line -> System.err.println("[kube-harness] " + line);
+  }
+
+  private static <T> Setting<T> setting(String property, Class<T> type) {
+    return Settings.entry(property, type);
+  }
+
+  // An option whose unset value means "the backend's default": a builder from toBuilder() keeps it
+  // unset, so that options are resolved once, never again below the entry points.
+  private static String unlessResolved(Builder b, String explicit, String property) {
+    return explicit != null || b.resolved ? explicit : setting(property, String.class).resolve();
   }
 
   /** A builder with nothing set: every option takes its default. */
@@ -185,8 +186,10 @@ public final class ControlPlaneOptions {
   }
 
   /**
-   * Keep the {@code local} control plane for the next JVM, and attach to one kept by an earlier
-   * JVM. Default: {@link Settings#REUSE}, false.
+   * Keep the control plane for the next JVM, and attach to one kept by an earlier JVM: the {@code
+   * local} backend's processes, the {@code kind} backend's cluster; the other backends ignore it.
+   * Default: {@link Settings#REUSE}, false (on kind also the deprecated {@code
+   * kubeharness.kind.reuse}).
    */
   public boolean reuse() {
     return reuse;
@@ -200,6 +203,42 @@ public final class ControlPlaneOptions {
     return reuseIdleTimeout;
   }
 
+  /** The Go command that builds missing binaries. Default: {@link Settings#GO}, {@code go}. */
+  public String goCommand() {
+    return goCommand;
+  }
+
+  /** The k3s backend's image. Default: {@link Settings#K3S_IMAGE}, else the backend's own. */
+  public Optional<String> k3sImage() {
+    return Optional.ofNullable(k3sImage);
+  }
+
+  /** The kind backend's node image. Default: {@link Settings#KIND_IMAGE}, else the backend's. */
+  public Optional<String> kindImage() {
+    return Optional.ofNullable(kindImage);
+  }
+
+  /** The container backend's etcd image. Default: {@link Settings#CONTAINER_ETCD_IMAGE}. */
+  public Optional<String> containerEtcdImage() {
+    return Optional.ofNullable(containerEtcdImage);
+  }
+
+  /**
+   * The container backend's kube-apiserver image. Default: {@link
+   * Settings#CONTAINER_APISERVER_IMAGE}.
+   */
+  public Optional<String> containerApiServerImage() {
+    return Optional.ofNullable(containerApiServerImage);
+  }
+
+  /**
+   * The container backend's kube-controller-manager image. Default: {@link
+   * Settings#CONTAINER_CONTROLLER_MANAGER_IMAGE}.
+   */
+  public Optional<String> containerControllerManagerImage() {
+    return Optional.ofNullable(containerControllerManagerImage);
+  }
+
   /** Receives progress lines of long work (provisioning). Default: standard error. */
   public Consumer<String> progress() {
     return progress;
@@ -208,6 +247,7 @@ public final class ControlPlaneOptions {
   /** A builder holding these options, to change some. */
   public Builder toBuilder() {
     Builder b = new Builder();
+    b.resolved = true;
     b.backend = backend;
     b.network = network;
     b.profile = profile;
@@ -223,6 +263,12 @@ public final class ControlPlaneOptions {
     b.podStartDelay = podStartDelay;
     b.reuse = reuse;
     b.reuseIdleTimeout = reuseIdleTimeout;
+    b.goCommand = goCommand;
+    b.k3sImage = k3sImage;
+    b.kindImage = kindImage;
+    b.containerEtcdImage = containerEtcdImage;
+    b.containerApiServerImage = containerApiServerImage;
+    b.containerControllerManagerImage = containerControllerManagerImage;
     b.progress = progress;
     return b;
   }
@@ -239,19 +285,10 @@ public final class ControlPlaneOptions {
               + "' is not of the form MAJOR.MINOR.PATCH (for example "
               + Versions.KUBERNETES
               + "). Fix "
-              + Settings.describe(Settings.KUBERNETES_VERSION)
+              + setting(Settings.KUBERNETES_VERSION, String.class).describe()
               + " or the kubernetesVersion option.");
     }
     return v;
-  }
-
-  private static Path defaultCache() {
-    String xdg = System.getenv("XDG_CACHE_HOME");
-    Path base =
-        xdg != null && !xdg.isBlank()
-            ? Path.of(xdg)
-            : Path.of(System.getProperty("user.home"), ".cache");
-    return base.resolve("kube-harness");
   }
 
   /** Builds {@link ControlPlaneOptions}; unset fields take their defaults. */
@@ -271,7 +308,15 @@ public final class ControlPlaneOptions {
     private Duration podStartDelay;
     private Boolean reuse;
     private Duration reuseIdleTimeout;
+    private String goCommand;
+    private String k3sImage;
+    private String kindImage;
+    private String containerEtcdImage;
+    private String containerApiServerImage;
+    private String containerControllerManagerImage;
     private Consumer<String> progress;
+    // Made by toBuilder(): every setting was read once already.
+    private boolean resolved;
 
     private Builder() {}
 
@@ -357,6 +402,42 @@ public final class ControlPlaneOptions {
         throw new IllegalArgumentException("reuse idle timeout must be positive, was " + idle);
       }
       this.reuseIdleTimeout = idle;
+      return this;
+    }
+
+    /** See {@link ControlPlaneOptions#goCommand()}. */
+    public Builder withGoCommand(String command) {
+      this.goCommand = Objects.requireNonNull(command, "command");
+      return this;
+    }
+
+    /** See {@link ControlPlaneOptions#k3sImage()}. */
+    public Builder withK3sImage(String image) {
+      this.k3sImage = Objects.requireNonNull(image, "image");
+      return this;
+    }
+
+    /** See {@link ControlPlaneOptions#kindImage()}. */
+    public Builder withKindImage(String image) {
+      this.kindImage = Objects.requireNonNull(image, "image");
+      return this;
+    }
+
+    /** See {@link ControlPlaneOptions#containerEtcdImage()}. */
+    public Builder withContainerEtcdImage(String image) {
+      this.containerEtcdImage = Objects.requireNonNull(image, "image");
+      return this;
+    }
+
+    /** See {@link ControlPlaneOptions#containerApiServerImage()}. */
+    public Builder withContainerApiServerImage(String image) {
+      this.containerApiServerImage = Objects.requireNonNull(image, "image");
+      return this;
+    }
+
+    /** See {@link ControlPlaneOptions#containerControllerManagerImage()}. */
+    public Builder withContainerControllerManagerImage(String image) {
+      this.containerControllerManagerImage = Objects.requireNonNull(image, "image");
       return this;
     }
 

@@ -1,6 +1,5 @@
 package io.github.kubeharness;
 
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -9,9 +8,12 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Every setting of the harness, each readable as a system property or an environment variable: the
- * one registry that the code reads, the CLI's {@code kube-harness env} prints and
- * docs/configuration.md documents.
+ * Every setting of the harness, each readable as a system property or an environment variable:
+ * {@link #ALL} is the one registry of typed {@link Setting}s that the entry points (the JUnit
+ * extension, {@link ControlPlaneOptions.Builder#build()}, the CLI) resolve once, that {@code
+ * kube-harness env} prints and that docs/configuration.md's table is generated from ({@code
+ * kube-harness env --markdown}). Nothing below the entry points reads them: the backends get their
+ * values from {@link ControlPlaneOptions}. The constants here are the settings' names.
  *
  * <p>Precedence, highest first: an annotation attribute or an explicit option in code, then the
  * system property (for example {@code -Dkubeharness.profile=standard}), then the environment
@@ -22,7 +24,7 @@ import java.util.stream.Collectors;
  */
 public final class Settings {
 
-  /** Backend: {@code auto|local|container|k3s|existing}. Default {@code auto}. */
+  /** Backend: {@code auto|local|container|k3s|existing|kind}. Default {@code auto}. */
   public static final String BACKEND = "kubeharness.backend";
 
   /** Profile: {@code minimal|standard|simulated}. Default {@code minimal}. */
@@ -84,17 +86,11 @@ public final class Settings {
   public static final String KIND_IMAGE = "kubeharness.kind.image";
 
   /**
-   * {@code true}: the kind backend keeps its cluster when the JVM exits and the next JVM attaches
-   * to it (delete it with {@code kind delete cluster --name kube-harness-reuse-...} or {@code make
-   * kind-delete}). Default {@code false}.
-   */
-  public static final String KIND_REUSE = "kubeharness.kind.reuse";
-
-  /**
-   * Keep the {@code local} control plane running after the JVM exits, for the next JVM with the
-   * same backend, profile, version, binaries and flags to attach to; it stops after {@link
-   * #REUSE_IDLE_MINUTES} without a JVM attached, or at once with {@code kube-harness down}. Default
-   * {@code false}.
+   * Keep the control plane of a backend that can ({@code local}, {@code kind}) when the JVM exits,
+   * for the next JVM with the same configuration to attach to. A kept {@code local} control plane
+   * stops after {@link #REUSE_IDLE_MINUTES} without a JVM attached, or at once with {@code
+   * kube-harness down}; a kept kind cluster stays until {@code make kind-delete}. Default {@code
+   * false}.
    */
   public static final String REUSE = "kubeharness.reuse";
 
@@ -123,54 +119,159 @@ public final class Settings {
   public static final String CONTAINER_CONTROLLER_MANAGER_IMAGE =
       "kubeharness.container.controller-manager.image";
 
-  /** One setting: its property, what it takes and its default, for {@code kube-harness env}. */
-  public record Setting(String property, String takes, String defaultValue) {
+  /**
+   * The Go command that builds missing binaries (and kind, KWOK) from Go modules. Default {@code
+   * go} from the PATH.
+   */
+  public static final String GO = "kubeharness.go";
 
-    /** The environment variable that mirrors the property. */
-    public String environmentVariable() {
-      return Settings.environmentVariable(property);
-    }
+  /** Every setting, typed, in the order {@code kube-harness env} and the docs list them. */
+  public static final List<Setting<?>> ALL =
+      List.of(
+          Setting.choice(BACKEND, Backend.class, Backend.AUTO)
+              .annotation("backend")
+              .builder("withBackend")
+              .cli("--backend")
+              .doc("where the API server comes from (see [Backends](backends.md))"),
+          Setting.choice(PROFILE, Profile.class, Profile.MINIMAL)
+              .annotation("profile")
+              .builder("withProfile")
+              .cli("--profile")
+              .doc(
+                  "the components: `minimal` (etcd + kube-apiserver), `standard` (+"
+                      + " kube-controller-manager), `simulated` (+ scheduler, workload"
+                      + " controllers, KWOK's fake nodes; local only)"),
+          Setting.of(
+                  KUBERNETES_VERSION,
+                  String.class,
+                  "MAJOR.MINOR.PATCH",
+                  value -> value,
+                  () -> Versions.KUBERNETES,
+                  Versions.KUBERNETES)
+              .annotation("kubernetesVersion")
+              .builder("withKubernetesVersion")
+              .cli("--kubernetes-version")
+              .doc("Kubernetes version to provision and run"),
+          Setting.of(
+                  KUBERNETES_VERSIONS,
+                  String.class,
+                  "versions, comma-separated",
+                  value -> value,
+                  () -> null,
+                  "each class's `kubernetesVersions`")
+              .annotation("kubernetesVersions")
+              .doc(
+                  "the version matrix of `@MatrixTest`s (`1.35,1.36,1.37`; a minor is its newest"
+                      + " patch): replaces every class's own, so CI widens or narrows it without"
+                      + " code changes"),
+          Setting.choice(NETWORK, NetworkMode.class, NetworkMode.BRIDGE)
+              .builder("withNetwork")
+              .readBy(Backend.CONTAINER, Backend.K3S)
+              .doc("container networking: `bridge` (mapped ports) or `host`"),
+          Setting.flag(OFFLINE, false)
+              .builder("withOffline")
+              .doc(
+                  "`true`: no envtest release download and no image pull by the `container` and"
+                      + " `kind` backends (use or build what is there). A Go build still fetches"
+                      + " through `GOPROXY`, and the `k3s` backend still pulls a missing image:"
+                      + " see [Offline](provisioning.md#offline)"),
+          Setting.of(
+                  CACHE_DIR,
+                  java.nio.file.Path.class,
+                  "a directory",
+                  java.nio.file.Path::of,
+                  Settings::defaultCache,
+                  "`$XDG_CACHE_HOME/kube-harness` or `~/.cache/kube-harness`")
+              .builder("withCacheDirectory")
+              .doc("binary cache and Go build modules"),
+          Setting.of(
+                  RELEASE_INDEX_URL,
+                  java.net.URI.class,
+                  "a URL",
+                  java.net.URI::create,
+                  () -> ControlPlaneOptions.DEFAULT_RELEASE_INDEX,
+                  "controller-tools' `envtest-releases.yaml`")
+              .builder("withReleaseIndex")
+              .readBy(Backend.LOCAL, Backend.CONTAINER)
+              .doc("mirror of the envtest release index"),
+          Setting.of(GO, String.class, "a command", value -> value, () -> "go", "`go`")
+              .builder("withGoCommand")
+              .doc("the Go command that builds missing binaries (and kind, KWOK) from Go modules"),
+          Setting.seconds(START_TIMEOUT_SECONDS, Duration.ofSeconds(60))
+              .builder("withStartTimeout")
+              .doc("how long a start may take (fractions allowed)"),
+          Setting.seconds(EVENTUALLY_TIMEOUT_SECONDS, Duration.ofSeconds(30))
+              .doc("default timeout of `eventually`"),
+          Setting.flag(REUSE, false)
+              .builder("withReuse")
+              .cli("--reuse")
+              .readBy(Backend.LOCAL, Backend.KIND)
+              .doc(
+                  "`true`: keep the control plane (`local`) or cluster (`kind`) when the JVM exits"
+                      + " and attach to a kept one ([A warm control plane across"
+                      + " runs](reuse.md))"),
+          Setting.minutes(REUSE_IDLE_MINUTES, Duration.ofMinutes(10))
+              .builder("withReuseIdleTimeout")
+              .readBy(Backend.LOCAL)
+              .doc("how long a kept control plane waits with no JVM attached before it stops"),
+          Setting.count(SIMULATED_NODES, 1)
+              .builder("withSimulatedNodes")
+              .readBy(Backend.LOCAL)
+              .doc("fake nodes the `simulated` profile starts with"),
+          Setting.seconds(SIMULATED_POD_START_SECONDS, Duration.ofMillis(300))
+              .builder("withPodStartDelay")
+              .readBy(Backend.LOCAL)
+              .doc(
+                  "`simulated`: scheduled → Running and Ready (and a Job's pod Running →"
+                      + " Succeeded)"),
+          image(K3S_IMAGE, "`rancher/k3s:v<version>-k3s1`")
+              .builder("withK3sImage")
+              .readBy(Backend.K3S)
+              .doc("image of the k3s backend"),
+          image(
+                  KIND_IMAGE,
+                  "`kube-harness/kind-node:v<version>` where built (`make kind-image`), else"
+                      + " `kindest/node:v<version>`")
+              .builder("withKindImage")
+              .readBy(Backend.KIND)
+              .doc("node image of the kind backend"),
+          image(CONTAINER_ETCD_IMAGE, "`registry.k8s.io/etcd:<etcd version>-0`")
+              .builder("withContainerEtcdImage")
+              .readBy(Backend.CONTAINER)
+              .doc("etcd image of the container backend"),
+          image(CONTAINER_APISERVER_IMAGE, "`registry.k8s.io/kube-apiserver:v<version>`")
+              .builder("withContainerApiServerImage")
+              .readBy(Backend.CONTAINER)
+              .doc("kube-apiserver image of the container backend"),
+          image(
+                  CONTAINER_CONTROLLER_MANAGER_IMAGE,
+                  "`registry.k8s.io/kube-controller-manager:v<version>`")
+              .builder("withContainerControllerManagerImage")
+              .readBy(Backend.CONTAINER)
+              .doc("kube-controller-manager image of the container backend"));
 
-    /** The value set for it, if any (system property first, then environment). */
-    public Optional<String> value() {
-      return get(property);
-    }
+  // An image whose default depends on the version (and on what Docker holds): the backend decides.
+  private static Setting<String> image(String property, String defaultText) {
+    return Setting.of(property, String.class, "an image", value -> value, () -> null, defaultText);
   }
 
-  /** Every setting, in the order {@code kube-harness env} prints them. */
-  public static final List<Setting> ALL =
-      List.of(
-          new Setting(BACKEND, "auto|local|container|k3s|existing|kind", "auto"),
-          new Setting(PROFILE, "minimal|standard|simulated", "minimal"),
-          new Setting(KUBERNETES_VERSION, "MAJOR.MINOR.PATCH", Versions.KUBERNETES),
-          new Setting(
-              KUBERNETES_VERSIONS,
-              "versions, comma-separated (MAJOR.MINOR or MAJOR.MINOR.PATCH)",
-              "the class's kubernetesVersions"),
-          new Setting(NETWORK, "bridge|host", "bridge"),
-          new Setting(OFFLINE, "true|false", "false"),
-          new Setting(
-              CACHE_DIR, "a directory", "$XDG_CACHE_HOME/kube-harness or ~/.cache/kube-harness"),
-          new Setting(RELEASE_INDEX_URL, "a URL", "controller-tools' envtest-releases.yaml"),
-          new Setting(START_TIMEOUT_SECONDS, "seconds > 0", "60"),
-          new Setting(EVENTUALLY_TIMEOUT_SECONDS, "seconds > 0", "30"),
-          new Setting(K3S_IMAGE, "an image", "rancher/k3s:v<version>-k3s1"),
-          new Setting(
-              KIND_IMAGE,
-              "an image",
-              "kube-harness/kind-node:v<version> if built, else kindest/node:v<version>"),
-          new Setting(KIND_REUSE, "true|false", "false"),
-          new Setting(REUSE, "true|false", "false"),
-          new Setting(REUSE_IDLE_MINUTES, "a number > 0", "10"),
-          new Setting(SIMULATED_NODES, "a number > 0", "1"),
-          new Setting(SIMULATED_POD_START_SECONDS, "seconds > 0", "0.3"),
-          new Setting(CONTAINER_ETCD_IMAGE, "an image", "registry.k8s.io/etcd:<etcd version>-0"),
-          new Setting(
-              CONTAINER_APISERVER_IMAGE, "an image", "registry.k8s.io/kube-apiserver:v<version>"),
-          new Setting(
-              CONTAINER_CONTROLLER_MANAGER_IMAGE,
-              "an image",
-              "registry.k8s.io/kube-controller-manager:v<version>"));
+  /** The registry entry of {@code property}, typed; a programming error when there is none. */
+  public static <T> Setting<T> entry(String property, Class<T> type) {
+    return ALL.stream()
+        .filter(s -> s.property().equals(property))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no setting " + property))
+        .as(type);
+  }
+
+  private static java.nio.file.Path defaultCache() {
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    java.nio.file.Path base =
+        xdg != null && !xdg.isBlank()
+            ? java.nio.file.Path.of(xdg)
+            : java.nio.file.Path.of(System.getProperty("user.home"), ".cache");
+    return base.resolve("kube-harness");
+  }
 
   private Settings() {}
 
@@ -197,11 +298,6 @@ public final class Settings {
         + environmentVariable(property);
   }
 
-  /** A setting naming one constant of {@code type} (any case). */
-  public static <E extends Enum<E>> Optional<E> enumValue(String property, Class<E> type) {
-    return get(property).map(value -> parseEnum(value, type, describe(property)));
-  }
-
   /** {@code value} as a constant of {@code type} (any case); {@code source} names it on failure. */
   public static <E extends Enum<E>> E parseEnum(String value, Class<E> type, String source) {
     try {
@@ -219,66 +315,5 @@ public final class Settings {
                   .map(c -> c.name().toLowerCase(Locale.ROOT))
                   .collect(Collectors.joining(", ")));
     }
-  }
-
-  /** A setting of {@code true} or {@code false} (any case). */
-  public static Optional<Boolean> booleanValue(String property) {
-    return get(property)
-        .map(
-            value -> {
-              if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
-                return Boolean.parseBoolean(value);
-              }
-              throw new KubeHarnessException(
-                  "Invalid value '"
-                      + value
-                      + "' in "
-                      + describe(property)
-                      + ": expected true or false.");
-            });
-  }
-
-  /** A whole number greater than zero. */
-  public static Optional<Integer> positiveInt(String property) {
-    return get(property)
-        .map(
-            value -> {
-              try {
-                int number = Integer.parseInt(value);
-                if (number > 0) {
-                  return number;
-                }
-              } catch (NumberFormatException e) {
-                // reported below, with the setting's name
-              }
-              throw new KubeHarnessException(
-                  "Invalid value '"
-                      + value
-                      + "' in "
-                      + describe(property)
-                      + ": expected a whole number greater than 0.");
-            });
-  }
-
-  /** A positive number of seconds, fractions allowed (30, 2.5). */
-  public static Optional<Duration> seconds(String property) {
-    return get(property).map(value -> parseSeconds(value, property));
-  }
-
-  private static Duration parseSeconds(String value, String property) {
-    try {
-      BigDecimal seconds = new BigDecimal(value);
-      if (seconds.signum() > 0) {
-        return Duration.ofMillis(Math.max(1, seconds.movePointRight(3).longValue()));
-      }
-    } catch (NumberFormatException | ArithmeticException e) {
-      // reported below, with the setting's name
-    }
-    throw new KubeHarnessException(
-        "Invalid value '"
-            + value
-            + "' in "
-            + describe(property)
-            + ": expected a positive number of seconds, e.g. 30 or 2.5.");
   }
 }

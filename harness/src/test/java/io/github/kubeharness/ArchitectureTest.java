@@ -3,9 +3,12 @@ package io.github.kubeharness;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -59,5 +62,85 @@ class ArchitectureTest {
             "io.github.kubeharness.cli",
             "io.github.kubeharness.tools")
         .check(harness);
+  }
+
+  /**
+   * The settings are resolved once, at the entry points (the JUnit extension, the options' builder,
+   * the CLI), into {@link ControlPlaneOptions}: nothing under {@code internal} reads one, nor
+   * builds options afresh (which would read them again). Naming a setting in a message is fine.
+   */
+  @Test
+  void nothingBelowTheEntryPointsReadsASetting() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.github.kubeharness.internal..")
+        .should()
+        .accessTargetWhere(
+            target(Settings.class, "get", "entry")
+                .or(target(Setting.class, "value", "read", "resolve"))
+                .or(target(ControlPlaneOptions.class, "builder", "defaults")))
+        .because("the backends get their settings from ControlPlaneOptions, resolved once")
+        .check(harness);
+  }
+
+  /**
+   * What the internals read of the JVM and the environment are facts of the platform, each read in
+   * one named place: a new reader (a kube-harness setting read deep down, say) fails here, and
+   * belongs in {@link Settings#ALL} and the options instead.
+   */
+  @Test
+  void onlyTheseInternalsReadTheEnvironmentOrSystemProperties() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.github.kubeharness.internal..")
+        .and()
+        .doNotHaveFullyQualifiedName(
+            // user.name: the run root's name
+            "io.github.kubeharness.internal.process.RunRoot")
+        .and()
+        .doNotHaveFullyQualifiedName(
+            // java.io.tmpdir
+            "io.github.kubeharness.internal.process.RunDirectory")
+        .and()
+        .doNotHaveFullyQualifiedName(
+            // PATH, to find kind and docker
+            "io.github.kubeharness.internal.backend.KindCli")
+        .and()
+        .doNotHaveFullyQualifiedName(
+            // KUBECONFIG and user.home, as kubectl reads them
+            "io.github.kubeharness.internal.backend.ExistingCluster")
+        .and()
+        .doNotHaveFullyQualifiedName(
+            // envtest's USE_EXISTING_CLUSTER, for auto
+            "io.github.kubeharness.internal.backend.Backends")
+        .and()
+        .doNotHaveFullyQualifiedName(
+            // envtest's TEST_ASSET_<NAME>
+            "io.github.kubeharness.internal.provision.BinaryResolver")
+        .and()
+        .doNotHaveFullyQualifiedName(
+            // java.io.tmpdir, to name the free space it lacks
+            "io.github.kubeharness.internal.provision.ReleaseDownload")
+        .and()
+        .doNotHaveFullyQualifiedName(
+            // os.name, os.arch
+            "io.github.kubeharness.internal.provision.Platform")
+        .and()
+        .doNotHaveFullyQualifiedName(
+            // the Go command's own GOTOOLCHAIN
+            "io.github.kubeharness.internal.provision.SourceBuild")
+        .should()
+        .accessTargetWhere(target(System.class, "getenv", "getProperty"))
+        .because("kube-harness's own settings are resolved into ControlPlaneOptions")
+        .check(harness);
+  }
+
+  private static DescribedPredicate<JavaAccess<?>> target(Class<?> owner, String... names) {
+    Set<String> methods = Set.of(names);
+    return DescribedPredicate.describe(
+        owner.getSimpleName() + "." + String.join("/", names),
+        access ->
+            access.getTargetOwner().isEquivalentTo(owner)
+                && methods.contains(access.getTarget().getName()));
   }
 }

@@ -24,7 +24,7 @@ class SettingsTest {
             .filter(f -> Modifier.isStatic(f.getModifiers()) && f.getType() == String.class)
             .map(SettingsTest::value)
             .toArray(String[]::new);
-    assertThat(Settings.ALL).extracting(Settings.Setting::property).containsOnly(constants);
+    assertThat(Settings.ALL).extracting(Setting::property).containsOnly(constants);
   }
 
   @Test
@@ -64,6 +64,30 @@ class SettingsTest {
   void dashesBecomeUnderscoresInEnvironmentNames() {
     assertThat(Settings.environmentVariable(Settings.CONTAINER_CONTROLLER_MANAGER_IMAGE))
         .isEqualTo("KUBE_HARNESS_CONTAINER_CONTROLLER_MANAGER_IMAGE");
+  }
+
+  @Test
+  void reuseServesKindAndTheOldKindSwitchStillWorksThere() {
+    try (var old = TemporaryProperty.set("kubeharness.kind.reuse", "true")) {
+      assertThat(ControlPlaneOptions.builder().withBackend(Backend.KIND).build().reuse()).isTrue();
+      // The old switch was kind's alone: it keeps no local control plane.
+      assertThat(ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build().reuse())
+          .isFalse();
+    }
+    System.setProperty(Settings.REUSE, "true");
+    assertThat(ControlPlaneOptions.builder().withBackend(Backend.KIND).build().reuse()).isTrue();
+  }
+
+  @Test
+  void aBackendImageSetByTheSettingIsResolvedIntoTheOptionsOnce() {
+    System.setProperty(Settings.KIND_IMAGE, "registry.example/node:v1");
+    ControlPlaneOptions options = ControlPlaneOptions.defaults();
+    System.clearProperty(Settings.KIND_IMAGE);
+    assertThat(options.kindImage()).contains("registry.example/node:v1");
+    // Changing one option later reads no setting again: unset stays unset (the backend's default).
+    ControlPlaneOptions unset = ControlPlaneOptions.defaults();
+    System.setProperty(Settings.KIND_IMAGE, "registry.example/node:v2");
+    assertThat(unset.toBuilder().withKubernetesVersion("1.36.3").build().kindImage()).isEmpty();
   }
 
   private static String value(Field field) {

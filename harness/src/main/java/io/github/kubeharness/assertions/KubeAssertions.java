@@ -80,7 +80,7 @@ public final class KubeAssertions {
    * @throws KubeHarnessException when the setting is not a positive number of seconds
    */
   public static Duration defaultTimeout() {
-    return Settings.seconds(TIMEOUT_SECONDS).orElse(DEFAULT_TIMEOUT);
+    return Settings.entry(TIMEOUT_SECONDS, Duration.class).read().orElse(DEFAULT_TIMEOUT);
   }
 
   /** An assertion that the object {@code name} of {@code type} reaches a state in time. */

@@ -59,9 +59,9 @@ public @interface ControllerTest {
   String KUBERNETES_VERSION_PROPERTY = Settings.KUBERNETES_VERSION;
 
   /**
-   * Where the API server comes from: {@code auto}, {@code local}, {@code container}, {@code k3s} or
-   * {@code existing}. Default: {@code kubeharness.backend} / {@code KUBE_HARNESS_BACKEND}, else
-   * {@code auto} (see {@link io.github.kubeharness.Backend#AUTO}).
+   * Where the API server comes from: {@code auto}, {@code local}, {@code container}, {@code k3s},
+   * {@code kind} or {@code existing}. Default: {@code kubeharness.backend} / {@code
+   * KUBE_HARNESS_BACKEND}, else {@code auto} (see {@link io.github.kubeharness.Backend#AUTO}).
    */
   String backend() default "";
 

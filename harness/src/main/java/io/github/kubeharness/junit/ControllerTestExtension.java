@@ -118,7 +118,8 @@ public final class ControllerTestExtension
       }
       List<String> declared = versions(List.of(annotation.kubernetesVersions()));
       List<String> matrix =
-          Settings.get(Settings.KUBERNETES_VERSIONS)
+          Settings.entry(Settings.KUBERNETES_VERSIONS, String.class)
+              .read()
               .map(value -> versions(List.of(value.split(","))))
               .orElse(declared);
       return new ExtensionConfig(

@@ -53,6 +53,42 @@ class KubeHarnessCliIT {
     }
   }
 
+  /** {@code KUBE_HARNESS_BACKEND=container kube-harness up} starts containers, not processes. */
+  @Test
+  void upStartsTheBackendTheSettingNames(@TempDir Path dir) throws Exception {
+    Path kubeconfig = dir.resolve("kubeconfig");
+    try (var child =
+        io.github.kubeharness.ChildJvm.start(
+            java.util.Map.of("KUBE_HARNESS_BACKEND", "container"),
+            java.util.List.of(),
+            KubeHarnessCli.class.getName(),
+            "up",
+            "--profile",
+            "minimal",
+            "--kubeconfig",
+            kubeconfig.toString())) {
+      String ready = child.awaitLine(l -> l.contains("ready at"), Duration.ofMinutes(2));
+      assertThat(ready).startsWith("# control plane (container, minimal, Kubernetes v");
+      Config config = Config.fromKubeconfig(Files.readString(kubeconfig));
+      try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
+        assertThat(client.namespaces().withName("default").get()).isNotNull();
+      }
+      child.process().toHandle().destroy();
+      child.awaitLine(l -> l.equals("# control plane stopped"), Duration.ofSeconds(60));
+      assertThat(child.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+    }
+  }
+
+  @Test
+  void upRefusesTheExistingBackendNamingTheOthers() throws Exception {
+    try (var child = io.github.kubeharness.ChildJvm.cli("up", "--backend", "existing")) {
+      assertThat(child.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(child.process().exitValue()).isEqualTo(1);
+      assertThat(child.readToEnd(Duration.ofSeconds(30)))
+          .contains("the existing backend starts none", "--backend local|container|k3s|kind");
+    }
+  }
+
   @Test
   void upInstallsManifestsAndRunsACommandAgainstTheCluster(@TempDir Path dir) throws Exception {
     // A kubeconfig left there, readable by all (as a umask of 022 makes it): replaced, and

@@ -256,7 +256,7 @@ class BadInputIT {
             expect(
                 "this control plane is existing",
                 "which only the local backend has",
-                "Run the test on the local backend (@ControllerTest(backend = Backend.LOCAL)")));
+                "Run the test on the local backend (@ControllerTest(backend = \"local\")")));
   }
 
   /**

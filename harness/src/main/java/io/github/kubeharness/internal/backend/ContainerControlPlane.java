@@ -78,7 +78,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
     String listen = host ? "127.0.0.1" : "0.0.0.0";
     EtcdTls etcdTls = EtcdTls.create();
     ContainerComponent etcd =
-        component("etcd", ContainerImages.etcd(version), "/usr/local/bin/etcd", "etcd", ETCD_PORT)
+        component("etcd", ContainerImages.etcd(options), "/usr/local/bin/etcd", "etcd", ETCD_PORT)
             .command(
                 Etcd.flags(
                     "/var/lib/etcd/data",
@@ -98,7 +98,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
     ContainerComponent apiServer =
         component(
                 "kube-apiserver",
-                ContainerImages.apiServer(version),
+                ContainerImages.apiServer(options),
                 "/usr/local/bin/kube-apiserver",
                 "apiserver",
                 API_PORT)
@@ -144,7 +144,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
     ContainerComponent kcm =
         component(
                 "kube-controller-manager",
-                ContainerImages.controllerManager(options.kubernetesVersion()),
+                ContainerImages.controllerManager(options),
                 "/usr/local/bin/kube-controller-manager",
                 "controller-manager",
                 null)

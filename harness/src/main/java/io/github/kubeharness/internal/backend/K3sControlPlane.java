@@ -62,9 +62,9 @@ final class K3sControlPlane extends AbstractControlPlane {
     super(options, Backend.K3S);
   }
 
-  /** {@code rancher/k3s:v1.37.2-k3s1} for Kubernetes 1.37.2, unless {@link #IMAGE_SETTING} says. */
-  static String image(String kubernetesVersion) {
-    return Settings.get(IMAGE_SETTING).orElse("rancher/k3s:v" + kubernetesVersion + "-k3s1");
+  /** {@code rancher/k3s:v1.37.2-k3s1} for Kubernetes 1.37.2, unless the k3s image option says. */
+  static String image(ControlPlaneOptions options) {
+    return options.k3sImage().orElse("rancher/k3s:v" + options.kubernetesVersion() + "-k3s1");
   }
 
   @Override
@@ -74,7 +74,7 @@ final class K3sControlPlane extends AbstractControlPlane {
       throw Backends.unavailable(
           "The k3s backend", "Docker is not reachable (" + docker + ")", null);
     }
-    String image = image(options.kubernetesVersion());
+    String image = image(options);
     K3sContainer k3s = container(image, options.network());
     k3s.withStartupTimeout(options.startTimeout());
     try {

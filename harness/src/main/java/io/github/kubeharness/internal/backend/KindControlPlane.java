@@ -28,9 +28,9 @@ import java.util.function.Predicate;
 /**
  * The {@code kind} backend: a kind cluster whose kubelet runs pods for real, from kube-harness's
  * node image ({@code kube-harness/kind-node:v<version>}, {@code make kind-image}) where it exists,
- * else from upstream's {@code kindest/node:v<version>}. One cluster per start; with {@value
- * Settings#KIND_REUSE}{@code =true} the cluster outlives the JVM and the next start attaches to it
- * after a health check.
+ * else from upstream's {@code kindest/node:v<version>}. One cluster per start; with {@link
+ * ControlPlaneOptions#reuse()} the cluster outlives the JVM and the next start attaches to it after
+ * a health check.
  *
  * <p>The node sits on the Docker network {@value #NETWORK} ({@value #SUBNET}, created here, no
  * masquerading); the API server is published on 127.0.0.1. With our node image CoreDNS answers
@@ -65,7 +65,7 @@ final class KindControlPlane extends AbstractControlPlane {
   @Override
   void startComponents() {
     requireDocker();
-    String image = image(options.kubernetesVersion(), name -> ourLabel(name).isPresent());
+    String image = image(options, name -> ourLabel(name).isPresent());
     nodeImage = image;
     // One look at the image: whether it is here, and whether it is ours (it carries the label).
     Optional<String> label = ourLabel(image);
@@ -84,7 +84,7 @@ final class KindControlPlane extends AbstractControlPlane {
     }
     kind = KindCli.find(options);
     boolean ours = label.filter(value -> !value.isEmpty()).isPresent();
-    boolean reuse = Settings.booleanValue(Settings.KIND_REUSE).orElse(false);
+    boolean reuse = options.reuse();
     clusterName = clusterName(image, reuse);
     RunDirectory run = newRunDirectory();
     if (reuse && kind.clusters().contains(clusterName) && attach()) {
@@ -112,7 +112,7 @@ final class KindControlPlane extends AbstractControlPlane {
                 + clusterName
                 + " from "
                 + image
-                + (reuse ? " (kept for the next run: " + Settings.KIND_REUSE + "=true)" : "")
+                + (reuse ? " (kept for the next run: " + Settings.REUSE + "=true)" : "")
                 + " ...");
     Instant started = Instant.now();
     // A node boots in tens of seconds: kind may wait the start timeout, but never less than 3 min.
@@ -151,11 +151,13 @@ final class KindControlPlane extends AbstractControlPlane {
   }
 
   /**
-   * The node image: the setting, else ours for this version where it exists locally, else
+   * The node image: the option, else ours for this version where it exists locally, else
    * upstream's.
    */
-  static String image(String kubernetesVersion, Predicate<String> exists) {
-    return Settings.get(Settings.KIND_IMAGE)
+  static String image(ControlPlaneOptions options, Predicate<String> exists) {
+    String kubernetesVersion = options.kubernetesVersion();
+    return options
+        .kindImage()
         .orElseGet(
             () -> {
               String ours = "kube-harness/kind-node:v" + kubernetesVersion;

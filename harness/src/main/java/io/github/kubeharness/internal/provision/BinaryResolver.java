@@ -23,15 +23,13 @@ import java.util.function.Function;
  *   <li>the envtest release archive, downloaded and checksum-verified (not in offline mode; it has
  *       no kube-controller-manager);
  *   <li>a build from Go modules with the local Go toolchain: the {@code go} command on the PATH, or
- *       the executable that the environment variable {@code KUBE_HARNESS_GO} names.
+ *       the executable that {@link ControlPlaneOptions#goCommand()} names ({@code kubeharness.go} /
+ *       {@code KUBE_HARNESS_GO}).
  * </ol>
  *
  * Provisioning (steps 3 and 4) holds the cache's lock, so concurrent JVMs wait for one another.
  */
 public final class BinaryResolver {
-
-  /** Environment variable naming the Go executable for source builds. Default: {@code go}. */
-  public static final String GO_VARIABLE = "KUBE_HARNESS_GO";
 
   private final ControlPlaneOptions options;
   private final Function<String, String> environment;
@@ -202,13 +200,7 @@ public final class BinaryResolver {
   }
 
   private String goCommand() {
-    return goCommand(environment);
-  }
-
-  /** The Go command: {@value #GO_VARIABLE} when set, else {@code go} from the PATH. */
-  static String goCommand(Function<String, String> environment) {
-    String go = environment.apply(GO_VARIABLE);
-    return go == null || go.isBlank() ? "go" : go.trim();
+    return options.goCommand();
   }
 
   private static Set<Component> missing(Set<Component> needed, Map<Component, Path> found) {

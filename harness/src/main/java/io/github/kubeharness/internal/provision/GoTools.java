@@ -34,7 +34,7 @@ public final class GoTools {
       try {
         Path built =
             new SourceBuild(
-                    BinaryResolver.goCommand(System::getenv),
+                    options.goCommand(),
                     options.cacheDirectory().resolve("build"),
                     options.progress())
                 .goInstall(pkg, version, staging);

@@ -40,7 +40,7 @@ public final class KubernetesReleases {
   private final String go;
 
   public KubernetesReleases(ControlPlaneOptions options) {
-    this(options, BinaryResolver.goCommand(System::getenv));
+    this(options, options.goCommand());
   }
 
   /** With {@code go} as the Go command (a test's missing one). */

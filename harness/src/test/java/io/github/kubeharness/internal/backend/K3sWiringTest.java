@@ -7,6 +7,7 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
+import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.NetworkMode;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -28,13 +29,14 @@ class K3sWiringTest {
 
   @Test
   void imageFollowsTheKubernetesVersion() {
-    assertThat(K3sControlPlane.image("1.37.2")).isEqualTo("rancher/k3s:v1.37.2-k3s1");
+    assertThat(K3sControlPlane.image(version("1.37.2"))).isEqualTo("rancher/k3s:v1.37.2-k3s1");
   }
 
   @Test
   void imageCanBeOverridden() {
     System.setProperty(K3sControlPlane.IMAGE_SETTING, "mirror.example/k3s:v1.36.3-k3s2");
-    assertThat(K3sControlPlane.image("1.37.2")).isEqualTo("mirror.example/k3s:v1.36.3-k3s2");
+    assertThat(K3sControlPlane.image(version("1.37.2")))
+        .isEqualTo("mirror.example/k3s:v1.36.3-k3s2");
   }
 
   @Test
@@ -79,11 +81,28 @@ class K3sWiringTest {
   }
 
   @Test
+  void theBuilderSetsTheImagesAsTheSettingsDo() {
+    ControlPlaneOptions options =
+        ControlPlaneOptions.builder()
+            .withKubernetesVersion("1.37.2")
+            .withK3sImage("mirror.example/k3s:v1")
+            .withContainerApiServerImage("mirror.example/apiserver:v1")
+            .build();
+    assertThat(K3sControlPlane.image(options)).isEqualTo("mirror.example/k3s:v1");
+    assertThat(ContainerImages.apiServer(options)).isEqualTo("mirror.example/apiserver:v1");
+  }
+
+  // The settings are read when the options are built, as at every entry point.
+  private static ControlPlaneOptions version(String kubernetesVersion) {
+    return ControlPlaneOptions.builder().withKubernetesVersion(kubernetesVersion).build();
+  }
+
+  @Test
   void containerImagesAreTheUpstreamNames() {
-    assertThat(ContainerImages.apiServer("1.37.2"))
+    assertThat(ContainerImages.apiServer(version("1.37.2")))
         .isEqualTo("registry.k8s.io/kube-apiserver:v1.37.2");
-    assertThat(ContainerImages.etcd("1.37.2")).isEqualTo("registry.k8s.io/etcd:3.7.0-0");
-    assertThat(ContainerImages.controllerManager("1.37.2"))
+    assertThat(ContainerImages.etcd(version("1.37.2"))).isEqualTo("registry.k8s.io/etcd:3.7.0-0");
+    assertThat(ContainerImages.controllerManager(version("1.37.2")))
         .isEqualTo("registry.k8s.io/kube-controller-manager:v1.37.2");
   }
 }

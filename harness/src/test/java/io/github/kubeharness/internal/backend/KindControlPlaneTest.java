@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Settings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -16,16 +17,34 @@ class KindControlPlaneTest {
 
   @Test
   void ourNodeImageWinsWhereItExistsElseUpstreams() {
-    assertThat(KindControlPlane.image("1.37.2", image -> true))
+    assertThat(KindControlPlane.image(version("1.37.2"), image -> true))
         .isEqualTo("kube-harness/kind-node:v1.37.2");
-    assertThat(KindControlPlane.image("1.37.2", image -> false)).isEqualTo("kindest/node:v1.37.2");
+    assertThat(KindControlPlane.image(version("1.37.2"), image -> false))
+        .isEqualTo("kindest/node:v1.37.2");
   }
 
   @Test
   void theSettingWinsOverBoth() {
     System.setProperty(Settings.KIND_IMAGE, "registry.example/node:v1");
-    assertThat(KindControlPlane.image("1.37.2", image -> true))
+    assertThat(KindControlPlane.image(version("1.37.2"), image -> true))
         .isEqualTo("registry.example/node:v1");
+  }
+
+  @Test
+  void theBuilderWinsOverTheSetting() {
+    System.setProperty(Settings.KIND_IMAGE, "registry.example/node:v1");
+    ControlPlaneOptions options =
+        ControlPlaneOptions.builder()
+            .withKubernetesVersion("1.37.2")
+            .withKindImage("registry.example/node:v2")
+            .build();
+    assertThat(KindControlPlane.image(options, image -> true))
+        .isEqualTo("registry.example/node:v2");
+  }
+
+  // The settings are read when the options are built, as at every entry point.
+  private static ControlPlaneOptions version(String kubernetesVersion) {
+    return ControlPlaneOptions.builder().withKubernetesVersion(kubernetesVersion).build();
   }
 
   @Test

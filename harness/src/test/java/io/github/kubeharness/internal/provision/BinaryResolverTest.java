@@ -196,8 +196,13 @@ class BinaryResolverTest {
     assertThat(progress).noneMatch(line -> line.contains("download"));
   }
 
+  // KUBE_HARNESS_GO is resolved into the options, as the entry points do; the rest is envtest's.
   private BinaryResolver resolver(Map<String, String> environment) {
-    return new BinaryResolver(options, environment::get);
+    ControlPlaneOptions resolved =
+        environment.containsKey("KUBE_HARNESS_GO")
+            ? options.toBuilder().withGoCommand(environment.get("KUBE_HARNESS_GO")).build()
+            : options;
+    return new BinaryResolver(resolved, environment::get);
   }
 
   private ControlPlaneOptions optionsWithAssets(Path assetsDirectory) {
