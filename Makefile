@@ -12,7 +12,7 @@ KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal 
 
 .PHONY: kind-image web-image kind kind-delete kind-e2e test-kind soak
 .PHONY: bench-start
-.PHONY: help test build cli provision provision-matrix cluster dev fmt clean bench bench-readme images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
+.PHONY: help test build cli provision provision-matrix cluster dev dev-smoke fmt clean bench bench-readme images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
 
 help: ## list targets
 	@grep -E '^[a-z0-9-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -45,12 +45,17 @@ provision-matrix: $(CLI) ## build every version of MATRIX once (about 5 min each
 cluster: $(CLI) ## start a local control plane until Ctrl-C; prints `export KUBECONFIG=...`
 	java -jar $(CLI) up --profile $(PROFILE)
 
-dev: $(CLI) operator ## local control plane + Guestbook CRD + sample + the operator; kubeconfig in target/dev/kubeconfig
-	@echo "[kube-harness] when ready: export KUBECONFIG=$(CURDIR)/target/dev/kubeconfig; kubectl get guestbooks -A; kubectl apply -k sample-operator/config/samples"
-	java -jar $(CLI) up --profile $(PROFILE) --kubeconfig target/dev/kubeconfig \
+# make dev runs the simulated profile unless PROFILE is given: KWOK's fake nodes make the sample's
+# pods Ready, so the Guestbook does too (on standard its Deployment stays 0/1: no kubelet).
+DEV_PROFILE = $(if $(filter command line environment,$(origin PROFILE)),$(PROFILE),simulated)
+
+dev: $(CLI) operator ## local control plane (simulated: pods go Ready) + Guestbook CRD + the operator, then prints the tutorial's steps; kubeconfig in target/dev/kubeconfig
+	java -jar $(CLI) up --profile $(DEV_PROFILE) --kubeconfig target/dev/kubeconfig \
 	  --install sample-operator/config/crd/bases \
-	  --install sample-operator/config/samples/webapp_v1_guestbook.yaml \
-	  --run "java -jar $(OPERATOR_JAR) --health-probe-bind-address=127.0.0.1:8081"
+	  --run "bash hack/dev-steps.sh java -jar $(OPERATOR_JAR) --health-probe-bind-address=127.0.0.1:8081"
+
+dev-smoke: $(CLI) operator ## run make dev, the steps it prints (no warning allowed, the sample must be Ready), Ctrl-C, and check nothing is left
+	bash hack/dev-smoke.sh
 
 $(OPERATOR_JAR): $(shell find sample-operator/src/main -type f 2>/dev/null) sample-operator/pom.xml
 	$(MVNW) -q -DskipTests -Dspotless.check.skip=true -pl sample-operator -am install

@@ -65,6 +65,15 @@ public final class KubeHarnessCli implements Callable<Integer> {
     org.slf4j.Logger root = org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
     if (root instanceof ch.qos.logback.classic.Logger logback) {
       logback.setLevel(ch.qos.logback.classic.Level.WARN);
+      // fabric8 warns once per alpha/beta version a client touches; the CRD installer lists every
+      // served version of a CRD to see its watch cache ready, so `up --install` of a CRD serving
+      // v1alpha1 beside v1 (the Guestbook's) would warn about a read the user never made.
+      org.slf4j.Logger versions =
+          org.slf4j.LoggerFactory.getLogger(
+              "io.fabric8.kubernetes.client.dsl.internal.VersionUsageUtils");
+      if (versions instanceof ch.qos.logback.classic.Logger logger) {
+        logger.setLevel(ch.qos.logback.classic.Level.ERROR);
+      }
     }
   }
 
