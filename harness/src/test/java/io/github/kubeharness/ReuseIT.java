@@ -213,7 +213,8 @@ class ReuseIT {
         .untilAsserted(
             () -> {
               assertThat(pids).noneMatch(pid -> ProcessHandle.of(pid).isPresent());
-              assertThat(run.getParent()).doesNotExist();
+              assertThat(run).doesNotExist();
+              assertThat(run.getParent()).isDirectoryNotContaining("glob:**/state.properties");
             });
   }
 
@@ -269,7 +270,8 @@ class ReuseIT {
     String out = ChildJvm.cli("down").readToEnd(CHILD);
     assertThat(out).contains("stopped 1 kept control plane");
     assertThat(pids).noneMatch(pid -> ProcessHandle.of(pid).isPresent());
-    assertThat(run.getParent()).doesNotExist();
+    assertThat(run).doesNotExist();
+    assertThat(run.getParent()).isDirectoryNotContaining("glob:**/state.properties");
   }
 
   private static ControlPlaneOptions.Builder reuse() {

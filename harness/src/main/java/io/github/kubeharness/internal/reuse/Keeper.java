@@ -41,7 +41,9 @@ final class Keeper {
           "done",
           "sed -n 's/^pids=//p' \"$state/state.properties\" | tr ',' '\\n' |",
           "  while read -r pid start; do kill_recorded \"$pid\" \"$start\"; done",
-          "rm -rf \"$state\"",
+          // All but the lock file, which JVMs waiting to start or attach hold open: a new lock
+          // file beside a deleted one would let two JVMs start at once.
+          "find \"$state\" -mindepth 1 -maxdepth 1 ! -name lock -exec rm -rf {} +",
           "");
 
   private Keeper() {}

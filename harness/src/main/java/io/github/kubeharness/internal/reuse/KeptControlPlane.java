@@ -236,10 +236,12 @@ public final class KeptControlPlane {
       for (Path directory : kept.toList()) {
         KeptControlPlane controlPlane = new KeptControlPlane(directory, Duration.ZERO);
         boolean running = controlPlane.properties().isPresent();
+        // Everything but the lock file goes, under the lock: deleting the directory after letting
+        // go would delete the run of a JVM that took the lock meanwhile to start a new one (its
+        // keeper would then find no processes recorded, and they would outlive everything).
         try (AutoCloseable lock = controlPlane.lock()) {
           controlPlane.clear();
         }
-        RunDirectory.deleteRecursively(directory);
         stopped += running ? 1 : 0;
       }
     } catch (Exception e) {

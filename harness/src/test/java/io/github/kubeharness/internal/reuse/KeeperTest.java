@@ -28,7 +28,7 @@ class KeeperTest {
 
   @BeforeEach
   void setUp() throws Exception {
-    // A directory of its own: the keeper deletes it at the end.
+    // A directory of its own: the keeper empties it at the end (a lock file would stay).
     state = Files.createDirectory(tmp.resolve("state"));
   }
 
@@ -53,7 +53,9 @@ class KeeperTest {
 
     Keeper.start(state, Duration.ofSeconds(1));
 
-    await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(state).doesNotExist());
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(() -> assertThat(state).isEmptyDirectory());
     assertThat(apiServer.waitFor(30, TimeUnit.SECONDS)).as("recorded: killed").isTrue();
     assertThat(recorded.waitFor(30, TimeUnit.SECONDS)).as("recorded: killed").isTrue();
     assertThat(StartedProcesses.exitsWithinAMoment(reused))
@@ -79,7 +81,9 @@ class KeeperTest {
 
     Keeper.start(state, Duration.ofSeconds(600));
 
-    await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(state).doesNotExist());
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(() -> assertThat(state).isEmptyDirectory());
     assertThat(recorded.waitFor(30, TimeUnit.SECONDS)).isTrue();
     assertThat(StartedProcesses.exitsWithinAMoment(reused)).as("alive").isFalse();
   }
