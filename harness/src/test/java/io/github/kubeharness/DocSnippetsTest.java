@@ -16,6 +16,10 @@ import org.junit.jupiter.api.Test;
 class DocSnippetsTest {
 
   private static final Path ROOT = MarkdownDocs.root();
+  // Code a reader copies: Java a test compiles, manifests a test applies. Shell lines and output
+  // are examples of commands, checked where they run (make dev-smoke, .ci/run).
+  private static final java.util.Set<String> CHECKED_LANGUAGES =
+      java.util.Set.of("java", "yaml", "yml");
 
   @Test
   void everyMarkedBlockEqualsTheRegionItNames() {
@@ -52,20 +56,20 @@ class DocSnippetsTest {
   }
 
   @Test
-  void everyJavaBlockIsMarkedAsASnippet() {
+  void everyJavaAndYamlBlockIsMarkedAsASnippet() {
     List<String> unmarked = new ArrayList<>();
     for (Path file : MarkdownDocs.files()) {
       for (Block block : MarkdownDocs.blocks(file)) {
-        if (block.language().equals("java") && block.snippet() == null) {
+        if (CHECKED_LANGUAGES.contains(block.language()) && block.snippet() == null) {
           unmarked.add(block.where() + " (starts: " + firstLine(block) + ")");
         }
       }
     }
     assertThat(unmarked)
         .as(
-            "Java blocks with no <!-- snippet: path#name --> line before them: show a region of a"
-                + " compiled source file instead (// snippet:name ... // end-snippet), so the"
-                + " document cannot drift from the code")
+            "Java or YAML blocks with no <!-- snippet: path#name --> line before them: show a"
+                + " region of a file the build compiles or a test applies instead (// snippet:name"
+                + " ... // end-snippet, # in YAML), so the document cannot drift from the code")
         .isEmpty();
   }
 
