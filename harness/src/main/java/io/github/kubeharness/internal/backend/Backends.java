@@ -39,7 +39,10 @@ public final class Backends implements BackendProvider {
     Backend backend = options.backend();
     if (backend == Backend.AUTO) {
       backend = choose(options);
+      // An unasked profile is the chosen backend's default, as if it had been named.
+      options = options.toBuilder().withBackend(backend).build();
     }
+    requireCapable(options, "The control plane options");
     return switch (backend) {
       case LOCAL -> new LocalControlPlane(options);
       case CONTAINER -> TestcontainersSupport.container(options);
@@ -48,6 +51,22 @@ public final class Backends implements BackendProvider {
       case KIND -> new KindControlPlane(options);
       case AUTO -> throw new IllegalStateException("auto was resolved above");
     };
+  }
+
+  /**
+   * Refuses, before anything starts, a profile the backend does not run or reuse on a backend that
+   * keeps nothing ({@link Backend#requireProfile}, {@link Backend#require}).
+   *
+   * @param where the culprit, as the message names it
+   */
+  public static void requireCapable(ControlPlaneOptions options, String where) {
+    Backend backend = options.backend();
+    if (options.profileAsked()) {
+      backend.requireProfile(options.profile(), where);
+    }
+    if (options.reuse()) {
+      backend.require(Backend.Feature.REUSE, options.network(), where);
+    }
   }
 
   /**
