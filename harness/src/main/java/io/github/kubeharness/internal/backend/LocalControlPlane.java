@@ -327,9 +327,12 @@ final class LocalControlPlane extends AbstractControlPlane {
     }
   }
 
-  /** Kept for other JVMs (kubeharness.reuse): no fault proxy. */
-  boolean kept() {
-    return options.reuse();
+  /**
+   * Not on one kept for other JVMs (kubeharness.reuse): restarting its apiserver would hurt them.
+   */
+  @Override
+  public Optional<ProxyFaults> proxyFaults() {
+    return isRunning() && !options.reuse() ? Optional.ofNullable(faults) : Optional.empty();
   }
 
   @Override
