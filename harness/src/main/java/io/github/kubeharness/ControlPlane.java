@@ -98,31 +98,22 @@ public interface ControlPlane extends AutoCloseable {
    * pods can run an image that was just built (use {@code imagePullPolicy: IfNotPresent} or {@code
    * Never}, and a tag other than {@code latest}).
    *
-   * @throws UnsupportedOperationException on backends without a kubelet (only {@code kind} runs
-   *     pods from local images)
+   * @throws KubeHarnessException on backends without {@link Backend.Feature#LOAD_IMAGE} (only
+   *     {@code kind} runs pods from local images), naming those that have it
    */
   default void loadImage(String... images) {
-    throw new UnsupportedOperationException(
-        "The "
-            + backend().settingValue()
-            + " backend runs no kubelet, so it cannot load images: pods are stored but never run."
-            + " Use the kind backend (-Dkubeharness.backend=kind) for tests with running pods.");
+    throw backend().unsupported(Backend.Feature.LOAD_IMAGE, null, "loadImage");
   }
 
   /**
    * Faults to inject into the controllers' API traffic ({@link Faults}): dropped watches, an API
    * server restart, requests answered with errors or delayed.
    *
-   * @throws UnsupportedOperationException on backends where kube-harness does not run the API
-   *     server and the proxy in front of it (only {@code local} does)
+   * @throws KubeHarnessException on backends without {@link Backend.Feature#FAULTS} (only {@code
+   *     local} runs the API server with the fault proxy in front), naming those that have it
    */
   default Faults faults() {
-    throw new UnsupportedOperationException(
-        "Faults need an API server kube-harness runs with its fault proxy in front, which only the"
-            + " local backend has; this control plane is "
-            + backend().settingValue()
-            + ". Run the test on the local backend (@ControllerTest(backend = \"local\") or"
-            + " -Dkubeharness.backend=local).");
+    throw backend().unsupported(Backend.Feature.FAULTS, null, "faults()");
   }
 
   /**

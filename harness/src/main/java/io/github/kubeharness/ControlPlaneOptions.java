@@ -25,6 +25,7 @@ public final class ControlPlaneOptions {
   private final Backend backend;
   private final NetworkMode network;
   private final Profile profile;
+  private final boolean profileAsked;
   private final String kubernetesVersion;
   private final Duration startTimeout;
   private final boolean offline;
@@ -48,7 +49,14 @@ public final class ControlPlaneOptions {
   private ControlPlaneOptions(Builder b) {
     this.backend = setting(Settings.BACKEND, Backend.class).resolve(b.backend);
     this.network = setting(Settings.NETWORK, NetworkMode.class).resolve(b.network);
-    this.profile = setting(Settings.PROFILE, Profile.class).resolve(b.profile);
+    // Unasked, the profile is the backend's default (standard on a whole cluster), so that a
+    // backend never reports a profile it does not run; asked, it is checked before a start.
+    Optional<Profile> askedProfile =
+        b.profile != null
+            ? Optional.of(b.profile)
+            : b.resolved ? Optional.empty() : setting(Settings.PROFILE, Profile.class).read();
+    this.profileAsked = askedProfile.isPresent();
+    this.profile = askedProfile.orElse(backend.defaultProfile());
     this.kubernetesVersion =
         normalizeVersion(
             setting(Settings.KUBERNETES_VERSION, String.class).resolve(b.kubernetesVersion));
@@ -123,9 +131,22 @@ public final class ControlPlaneOptions {
     return network;
   }
 
-  /** Components to run. Default: {@link Settings#PROFILE}, else {@link Profile#MINIMAL}. */
+  /**
+   * Components to run. Default: {@link Settings#PROFILE}, else the backend's {@link
+   * Backend#defaultProfile()} ({@link Profile#MINIMAL}; {@link Profile#STANDARD} on k3s, kind and
+   * existing, which run whole clusters).
+   */
   public Profile profile() {
     return profile;
+  }
+
+  /**
+   * Whether the profile was asked (builder, annotation or setting), not the backend's default: an
+   * asked profile the backend cannot run is refused ({@link Backend#requireProfile}); an unasked
+   * one follows the backend {@code auto} chooses.
+   */
+  public boolean profileAsked() {
+    return profileAsked;
   }
 
   /** Kubernetes version without a leading {@code v}. Default: {@link Versions#KUBERNETES}. */
@@ -250,7 +271,7 @@ public final class ControlPlaneOptions {
     b.resolved = true;
     b.backend = backend;
     b.network = network;
-    b.profile = profile;
+    b.profile = profileAsked ? profile : null;
     b.kubernetesVersion = kubernetesVersion;
     b.startTimeout = startTimeout;
     b.offline = offline;

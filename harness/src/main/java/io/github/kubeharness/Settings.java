@@ -140,7 +140,8 @@ public final class Settings {
               .doc(
                   "the components: `minimal` (etcd + kube-apiserver), `standard` (+"
                       + " kube-controller-manager), `simulated` (+ scheduler, workload"
-                      + " controllers, KWOK's fake nodes; local only)"),
+                      + " controllers, KWOK's fake nodes; local only); unset, `standard` on k3s,"
+                      + " kind and existing (see [what each backend can do](backends.md))"),
           Setting.of(
                   KUBERNETES_VERSION,
                   String.class,

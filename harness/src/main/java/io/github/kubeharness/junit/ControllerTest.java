@@ -70,7 +70,10 @@ public @interface ControllerTest {
    * namespace deletion and garbage collection) or {@code simulated} (+ kube-scheduler, the workload
    * controllers and KWOK's fake nodes: pods go Running and Ready, steered by an injected {@link
    * io.github.kubeharness.Simulation}). Default: {@code kubeharness.profile} / {@code
-   * KUBE_HARNESS_PROFILE}, else {@code minimal}.
+   * KUBE_HARNESS_PROFILE}, else the backend's {@link
+   * io.github.kubeharness.Backend#defaultProfile()} ({@code minimal}; {@code standard} on k3s, kind
+   * and existing). A profile the backend does not run is refused before anything starts ({@link
+   * io.github.kubeharness.Backend#profiles()}).
    */
   String profile() default "";
 

@@ -8,15 +8,18 @@ import io.github.kubeharness.ChildJvm;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.FaultRule;
+import io.github.kubeharness.NetworkMode;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
 import io.github.kubeharness.TemporaryProperty;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.junit.scenarios.BadInputScenarios;
+import io.github.kubeharness.junit.scenarios.CapabilityScenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,6 +29,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -173,18 +177,6 @@ class BadInputIT {
                 "is neither present in the local Docker nor pullable",
                 "make images")),
         row(
-            "simulated profile on the container backend",
-            () ->
-                start(
-                    ControlPlaneOptions.builder()
-                        .withBackend(Backend.CONTAINER)
-                        .withProfile(Profile.SIMULATED)
-                        .build()),
-            expect(
-                "The simulated profile",
-                "runs on the local backend only",
-                "Use the local backend (-Dkubeharness.backend=local), or the kind backend")),
-        row(
             "existing backend, kubeconfig missing",
             () -> child(Map.of("KUBECONFIG", "/nonexistent/kubeconfig"), Backend.EXISTING),
             expect(
@@ -254,9 +246,139 @@ class BadInputIT {
             "faults on a backend without the proxy",
             () -> ControlPlane.create(existing()).faults(),
             expect(
-                "this control plane is existing",
-                "which only the local backend has",
-                "Run the test on the local backend (@ControllerTest(backend = \"local\")")));
+                "faults(): the existing backend",
+                "cannot give faults",
+                "Backends that can: local. Use one of them (@ControllerTest(backend = \"local\")")));
+  }
+
+  /**
+   * Every backend x profile x feature combination the enums declare impossible ({@link
+   * Backend#profiles()}, {@link Backend#supports}): refused once, before anything starts, naming
+   * the backends that can. {@code backendCapabilitiesAreTheOnesTheseRowsCover} keeps the table and
+   * the declarations together.
+   */
+  static Stream<Arguments> impossibleCombinations() {
+    return Stream.of(
+        profile(Backend.CONTAINER, Profile.SIMULATED, "local", "minimal or standard"),
+        profile(Backend.K3S, Profile.MINIMAL, "local or container", "standard"),
+        profile(Backend.K3S, Profile.SIMULATED, "local", "standard"),
+        profile(Backend.KIND, Profile.MINIMAL, "local or container", "standard"),
+        profile(Backend.KIND, Profile.SIMULATED, "local", "standard"),
+        profile(Backend.EXISTING, Profile.MINIMAL, "local or container", "standard"),
+        profile(Backend.EXISTING, Profile.SIMULATED, "local", "standard"),
+        scenario(
+            CapabilityScenarios.MinimalProfileOnKind.class,
+            expect(
+                "@ControllerTest on " + CapabilityScenarios.MinimalProfileOnKind.class.getName(),
+                "the minimal profile cannot run on the kind backend",
+                "Use backend local or container for minimal, or profile standard on kind")),
+        faults(CapabilityScenarios.FaultsOnContainer.class, "container"),
+        faults(CapabilityScenarios.FaultsOnK3s.class, "k3s"),
+        faults(CapabilityScenarios.FaultsOnKind.class, "kind"),
+        faults(CapabilityScenarios.FaultsOnExisting.class, "existing"),
+        onBridge(
+            webhooks(
+                CapabilityScenarios.WebhooksOnContainerBridge.class,
+                "container backend on network bridge")),
+        webhooks(CapabilityScenarios.WebhooksOnK3s.class, "k3s backend"),
+        webhooks(CapabilityScenarios.WebhooksOnKind.class, "kind backend"),
+        webhooks(CapabilityScenarios.WebhooksOnExisting.class, "existing backend"),
+        scenario(
+            CapabilityScenarios.MatrixOnExisting.class,
+            expect(
+                "@ControllerTest on " + CapabilityScenarios.MatrixOnExisting.class.getName(),
+                "the existing backend cannot give a Kubernetes version matrix",
+                "Backends that can: local or container or k3s or kind")),
+        reuse(Backend.CONTAINER),
+        reuse(Backend.K3S),
+        reuse(Backend.EXISTING),
+        loadImage(Backend.LOCAL),
+        loadImage(Backend.CONTAINER),
+        loadImage(Backend.K3S),
+        loadImage(Backend.EXISTING));
+  }
+
+  private static Arguments profile(
+      Backend backend, Profile profile, String backendsThatCan, String profilesItRuns) {
+    return row(
+        profile.settingValue() + " profile on the " + backend.settingValue() + " backend",
+        () ->
+            start(ControlPlaneOptions.builder().withBackend(backend).withProfile(profile).build()),
+        expect(
+            "The control plane options: the "
+                + profile.settingValue()
+                + " profile cannot run on the "
+                + backend.settingValue()
+                + " backend",
+            "runs " + profilesItRuns + " only",
+            "Use backend "
+                + backendsThatCan
+                + " for "
+                + profile.settingValue()
+                + ", or profile "
+                + profilesItRuns
+                + " on "
+                + backend.settingValue()));
+  }
+
+  private static Arguments faults(Class<?> scenario, String backend) {
+    return scenario(
+        scenario,
+        expect(
+            "@ControllerTest on " + scenario.getName() + ": the " + backend + " backend",
+            "cannot give faults (a Faults field or parameter",
+            "Backends that can: local. Use one of them (@ControllerTest(backend = \"local\")"));
+  }
+
+  private static Arguments webhooks(Class<?> scenario, String backend) {
+    return scenario(
+        scenario,
+        expect(
+            "@ControllerTest on " + scenario.getName() + ": the " + backend,
+            "cannot give webhooks served by the test JVM",
+            "Backends that can: local or container with network host"));
+  }
+
+  /** The row run with {@code kubeharness.network=bridge} (CI sets host). */
+  private static Arguments onBridge(Arguments row) {
+    Object[] args = row.get();
+    @SuppressWarnings("unchecked")
+    Callable<Failure> action = (Callable<Failure>) args[1];
+    return Arguments.of(
+        args[0],
+        (Callable<Failure>)
+            () -> {
+              try (var network = TemporaryProperty.set(Settings.NETWORK, "bridge")) {
+                return action.call();
+              }
+            },
+        args[2]);
+  }
+
+  private static Arguments reuse(Backend backend) {
+    return row(
+        "reuse on the " + backend.settingValue() + " backend",
+        () -> start(ControlPlaneOptions.builder().withBackend(backend).withReuse(true).build()),
+        expect(
+            "The control plane options: the " + backend.settingValue() + " backend",
+            "cannot give reuse (kubeharness.reuse",
+            "Backends that can: local or kind"));
+  }
+
+  private static Arguments loadImage(Backend backend) {
+    return row(
+        "loadImage on the " + backend.settingValue() + " backend",
+        () -> {
+          try (ControlPlane controlPlane =
+              ControlPlane.create(ControlPlaneOptions.builder().withBackend(backend).build())) {
+            controlPlane.loadImage("guestbook-operator:dev");
+            return "loaded";
+          }
+        },
+        expect(
+            "loadImage: the " + backend.settingValue() + " backend",
+            "cannot give loadImage (a kubelet that runs pods from local images)",
+            "Backends that can: kind. Use one of them (@ControllerTest(backend = \"kind\")"));
   }
 
   /**
@@ -309,7 +431,7 @@ class BadInputIT {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource({"annotationAndFiles", "everythingElse"})
+  @MethodSource({"annotationAndFiles", "everythingElse", "impossibleCombinations"})
   void badInputFailsNamingTheCulpritWhatWasWrongAndTheFixAndLeavesNothingRunning(
       String row, Callable<Failure> action, Expected expected) throws Exception {
     Failure failure = action.call();
@@ -326,6 +448,47 @@ class BadInputIT {
     assertThat(runDirectories())
         .as("run directories after: " + row)
         .containsExactlyInAnyOrderElementsOf(runDirectoriesBefore);
+  }
+
+  /**
+   * Each combination the enums declare impossible has its row above, and each row there is one they
+   * declare: a new backend, profile or feature cannot land without its rows.
+   */
+  @Test
+  void backendCapabilitiesAreTheOnesTheseRowsCover() {
+    List<String> declared = new ArrayList<>();
+    for (Backend backend : Backend.values()) {
+      if (backend == Backend.AUTO) {
+        continue;
+      }
+      String name = backend.settingValue();
+      String capitalized = Character.toUpperCase(name.charAt(0)) + name.substring(1);
+      for (Profile profile : Profile.values()) {
+        if (!backend.profiles().contains(profile)) {
+          declared.add(profile.settingValue() + " profile on the " + name + " backend");
+        }
+      }
+      for (Backend.Feature feature : Backend.Feature.values()) {
+        if (backend.supports(feature, NetworkMode.BRIDGE)) {
+          continue;
+        }
+        String bridge = backend.supports(feature, NetworkMode.HOST) ? "Bridge" : "";
+        declared.add(
+            switch (feature) {
+              case FAULTS -> "FaultsOn" + capitalized;
+              case JVM_WEBHOOKS -> "WebhooksOn" + capitalized + bridge;
+              case VERSION_MATRIX -> "MatrixOn" + capitalized;
+              case REUSE -> "reuse on the " + name + " backend";
+              case LOAD_IMAGE -> "loadImage on the " + name + " backend";
+            });
+      }
+    }
+    List<String> rows =
+        impossibleCombinations()
+            .map(row -> (String) row.get()[0])
+            .filter(row -> !row.equals("MinimalProfileOnKind")) // the annotation's way to ask
+            .toList();
+    assertThat(rows).containsExactlyInAnyOrderElementsOf(declared);
   }
 
   private static Arguments scenario(Class<?> scenario, Expected expected) {

@@ -66,6 +66,7 @@ class ControllerTestExtensionTest {
   void aMatrixOnTheExistingBackendIsRefused() {
     assertThatThrownBy(() -> ControllerTestExtension.read(AsksForAMatrixOnTheExistingBackend.class))
         .isInstanceOf(ExtensionConfigurationException.class)
-        .hasMessageContaining("the existing backend is one cluster of one version");
+        .hasMessageContaining("the existing backend cannot give a Kubernetes version matrix")
+        .hasMessageContaining("Backends that can: local or container or k3s or kind");
   }
 }

@@ -3,7 +3,6 @@ package io.github.kubeharness.internal.backend;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
-import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.KubeUser;
@@ -30,7 +29,7 @@ import java.util.Optional;
  * #startComponents()}, registering each part with {@link #started} and finishing with {@link
  * #connected}; it overrides {@link #newResourceTypesInstalled()} when it must act on new CRDs.
  */
-abstract class AbstractControlPlane implements ControlPlane {
+abstract class AbstractControlPlane implements HarnessControlPlane {
 
   final ControlPlaneOptions options;
   private final Backend backend;
@@ -275,7 +274,7 @@ abstract class AbstractControlPlane implements ControlPlane {
     return installCrdDocuments(CrdInstaller.documents(crdPaths, crdClasses));
   }
 
-  /** {@link #installCrds} of documents already read (and rewritten: conversion webhooks). */
+  @Override
   public synchronized int installCrdDocuments(List<ManifestFiles.Document> documents) {
     int changed = crdInstaller().install(documents);
     if (changed > 0) {

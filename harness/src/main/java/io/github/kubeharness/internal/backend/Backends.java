@@ -6,11 +6,7 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
-import io.github.kubeharness.internal.faults.ProxyFaults;
-import io.github.kubeharness.internal.manifest.ManifestFiles;
 import io.github.kubeharness.internal.provision.BinaryResolver;
-import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
@@ -35,11 +31,14 @@ public final class Backends implements BackendProvider {
   }
 
   /** A new, not yet started, control plane for {@code options}: what the harness itself uses. */
-  public static ControlPlane newControlPlane(ControlPlaneOptions options) {
+  public static HarnessControlPlane newControlPlane(ControlPlaneOptions options) {
     Backend backend = options.backend();
     if (backend == Backend.AUTO) {
       backend = choose(options);
+      // An unasked profile is the chosen backend's default, as if it had been named.
+      options = options.toBuilder().withBackend(backend).build();
     }
+    requireCapable(options, "The control plane options");
     return switch (backend) {
       case LOCAL -> new LocalControlPlane(options);
       case CONTAINER -> TestcontainersSupport.container(options);
@@ -51,25 +50,35 @@ public final class Backends implements BackendProvider {
   }
 
   /**
-   * Installs CRD documents already read (and rewritten, for conversion webhooks) on a control plane
-   * of kube-harness's.
+   * Refuses, before anything starts, a profile the backend does not run or reuse on a backend that
+   * keeps nothing ({@link Backend#requireProfile}, {@link Backend#require}).
+   *
+   * @param where the culprit, as the message names it
    */
-  public static int installCrdDocuments(
-      ControlPlane controlPlane, List<ManifestFiles.Document> documents) {
-    if (controlPlane instanceof AbstractControlPlane ours) {
-      return ours.installCrdDocuments(documents);
+  public static void requireCapable(ControlPlaneOptions options, String where) {
+    Backend backend = options.backend();
+    if (options.profileAsked()) {
+      backend.requireProfile(options.profile(), where);
     }
-    throw new KubeHarnessException(
-        "Webhooks need a control plane made by kube-harness (ControlPlane.create); "
-            + controlPlane.getClass().getName()
-            + " is not one.");
+    if (options.reuse()) {
+      backend.require(Backend.Feature.REUSE, options.network(), where);
+    }
   }
 
-  /** The faults of {@code controlPlane}, when its backend runs the fault proxy (local). */
-  public static Optional<ProxyFaults> faultsOf(ControlPlane controlPlane) {
-    return controlPlane instanceof LocalControlPlane local && local.isRunning() && !local.kept()
-        ? Optional.of((ProxyFaults) local.faults())
-        : Optional.empty();
+  /**
+   * {@code controlPlane} as kube-harness made it, checked once where a control plane enters from
+   * the public API ({@link io.github.kubeharness.webhooks.Webhooks#serve}): a class of the user's
+   * own implementing {@link ControlPlane} is refused there, before anything is served.
+   */
+  public static HarnessControlPlane ours(ControlPlane controlPlane, String where) {
+    if (controlPlane instanceof HarnessControlPlane ours) {
+      return ours;
+    }
+    throw new KubeHarnessException(
+        where
+            + " needs a control plane made by kube-harness (ControlPlane.create); "
+            + controlPlane.getClass().getName()
+            + " is not one.");
   }
 
   private static Backend choose(ControlPlaneOptions options) {

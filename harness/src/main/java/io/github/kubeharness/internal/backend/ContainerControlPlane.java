@@ -3,7 +3,6 @@ package io.github.kubeharness.internal.backend;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.NetworkMode;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.controlplane.ApiServer;
@@ -51,12 +50,6 @@ final class ContainerControlPlane extends AbstractControlPlane {
 
   @Override
   void startComponents() {
-    if (options.profile() == Profile.SIMULATED) {
-      throw new KubeHarnessException(
-          "The simulated profile runs on the local backend only: kube-scheduler and KWOK run as"
-              + " local processes beside the API server. Use the local backend"
-              + " (-Dkubeharness.backend=local), or the kind backend for pods that really run.");
-    }
     String docker = DockerCheck.problem();
     if (docker != null) {
       throw Backends.unavailable(
@@ -121,7 +114,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
     connected(url, ca);
     try (KubernetesClient client = newClient()) {
       SystemObjects.awaitDefaultNamespace(client, deadline);
-      if (options.profile() == Profile.STANDARD) {
+      if (options.profile().runs(Profile.Component.KUBE_CONTROLLER_MANAGER)) {
         startControllerManager(deadline);
         SystemObjects.awaitDefaultServiceAccount(client, deadline);
       }

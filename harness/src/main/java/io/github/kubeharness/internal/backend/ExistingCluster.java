@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.client.Config;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.Profile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,11 +40,5 @@ final class ExistingCluster extends AbstractControlPlane {
           e);
     }
     connected(Config.fromKubeconfig(kubeconfig).getMasterUrl(), kubeconfig, kubeconfigFile);
-  }
-
-  /** Whatever the cluster runs; a real cluster runs every controller. */
-  @Override
-  public Profile profile() {
-    return Profile.STANDARD;
   }
 }

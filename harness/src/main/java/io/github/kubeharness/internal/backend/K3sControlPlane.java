@@ -5,7 +5,6 @@ import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.NetworkMode;
-import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
 import io.github.kubeharness.internal.process.Watchdog;
 import java.util.List;
@@ -106,11 +105,5 @@ final class K3sControlPlane extends AbstractControlPlane {
     newRunDirectory();
     String kubeconfig = k3s.getKubeConfigYaml();
     connected(Config.fromKubeconfig(kubeconfig).getMasterUrl(), kubeconfig, null);
-  }
-
-  /** k3s runs every controller, kubelet included. */
-  @Override
-  public Profile profile() {
-    return Profile.STANDARD;
   }
 }

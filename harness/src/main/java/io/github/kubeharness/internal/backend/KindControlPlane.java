@@ -6,7 +6,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
 import io.github.kubeharness.internal.backend.KindCli.Result;
 import io.github.kubeharness.internal.client.Clients;
@@ -54,12 +53,6 @@ final class KindControlPlane extends AbstractControlPlane {
 
   KindControlPlane(ControlPlaneOptions options) {
     super(options, Backend.KIND);
-  }
-
-  /** A real cluster runs every controller. */
-  @Override
-  public Profile profile() {
-    return Profile.STANDARD;
   }
 
   @Override

@@ -66,7 +66,7 @@ final class LocalControlPlane extends AbstractControlPlane {
     ClientWarmUp.loadClassesInBackground();
     BinaryResolver resolver = new BinaryResolver(options);
     Binaries binaries = resolver.resolve(options.profile());
-    Path kwok = options.profile() == Profile.SIMULATED ? Kwok.binary(options) : null;
+    Path kwok = options.profile().runs(Profile.Component.KWOK) ? Kwok.binary(options) : null;
     auditLog = null;
     if (options.reuse()) {
       startOrAttach(resolver, binaries, kwok);
@@ -180,7 +180,7 @@ final class LocalControlPlane extends AbstractControlPlane {
       LazyFaultProxy proxy = started(new LazyFaultProxy(apiServer.pki(), apiServer.port()));
       faults = new ProxyFaults(proxy, downtime -> apiServerDown(proxy.get(), downtime));
     }
-    if (options.profile() == Profile.MINIMAL) {
+    if (!options.profile().runs(Profile.Component.KUBE_CONTROLLER_MANAGER)) {
       // Nothing here needs a fabric8 client: the JDK's HTTP client, which the readiness probes
       // have loaded already, checks the default namespace. A fresh JVM spent ~1.2 s making the
       // first fabric8 request and closing that client (timestamps in start(), 2026-12-03).
@@ -205,7 +205,9 @@ final class LocalControlPlane extends AbstractControlPlane {
     try (KubernetesClient client = warmClient.join()) {
       SystemObjects.awaitDefaultNamespace(client, deadline);
       Simulated simulated =
-          options.profile() == Profile.SIMULATED ? launchSimulation(binaries, kwok, run) : null;
+          options.profile().runs(Profile.Component.KUBE_SCHEDULER)
+              ? launchSimulation(binaries, kwok, run)
+              : null;
       // Not launched before /healthz answers: the controller manager asks it once, and on a miss
       // only a second later. On a seeded etcd /readyz was asked without two bootstrap hooks, which
       // wait a second before their first try; launched at /readyz, one start in five missed them
@@ -303,13 +305,8 @@ final class LocalControlPlane extends AbstractControlPlane {
       return failure;
     }
     try {
-      resolver.cache().verify(Component.ETCD);
-      resolver.cache().verify(Component.KUBE_APISERVER);
-      if (options.profile() != Profile.MINIMAL) {
-        resolver.cache().verify(Component.KUBE_CONTROLLER_MANAGER);
-      }
-      if (options.profile() == Profile.SIMULATED) {
-        resolver.cache().verify(Component.KUBE_SCHEDULER);
+      for (Component binary : BinaryResolver.needed(options.profile(), false)) {
+        resolver.cache().verify(binary);
       }
       return failure;
     } catch (KubeHarnessException corrupt) {
@@ -330,9 +327,12 @@ final class LocalControlPlane extends AbstractControlPlane {
     }
   }
 
-  /** Kept for other JVMs (kubeharness.reuse): no fault proxy. */
-  boolean kept() {
-    return options.reuse();
+  /**
+   * Not on one kept for other JVMs (kubeharness.reuse): restarting its apiserver would hurt them.
+   */
+  @Override
+  public Optional<ProxyFaults> proxyFaults() {
+    return isRunning() && !options.reuse() ? Optional.ofNullable(faults) : Optional.empty();
   }
 
   @Override

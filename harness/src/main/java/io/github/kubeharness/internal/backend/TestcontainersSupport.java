@@ -1,6 +1,5 @@
 package io.github.kubeharness.internal.backend;
 
-import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 
 /**
@@ -11,12 +10,12 @@ final class TestcontainersSupport {
 
   private TestcontainersSupport() {}
 
-  static ControlPlane container(ControlPlaneOptions options) {
+  static HarnessControlPlane container(ControlPlaneOptions options) {
     requireTestcontainers("The container backend");
     return new ContainerControlPlane(options);
   }
 
-  static ControlPlane k3s(ControlPlaneOptions options) {
+  static HarnessControlPlane k3s(ControlPlaneOptions options) {
     requireTestcontainers("The k3s backend");
     try {
       Class.forName("org.testcontainers.k3s.K3sContainer");

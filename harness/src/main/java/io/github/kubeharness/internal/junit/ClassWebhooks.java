@@ -1,6 +1,5 @@
 package io.github.kubeharness.internal.junit;
 
-import io.github.kubeharness.internal.backend.Backends;
 import io.github.kubeharness.internal.manifest.CrdInstaller;
 import io.github.kubeharness.internal.manifest.ManifestFiles;
 import io.github.kubeharness.internal.webhooks.WebhookSet;
@@ -66,7 +65,7 @@ final class ClassWebhooks implements JUnitResource {
       WebhookSet.requireNoConversionWebhook(documents, where);
     }
     if (!documents.isEmpty()) {
-      Backends.installCrdDocuments(cluster.controlPlane(), documents);
+      cluster.controlPlane().installCrdDocuments(documents);
     }
   }
 

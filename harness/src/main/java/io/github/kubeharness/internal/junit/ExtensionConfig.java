@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Faults;
+import io.github.kubeharness.internal.backend.Backends;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.Arrays;
@@ -74,14 +75,17 @@ public record ExtensionConfig(
               + " sets both kubernetesVersion and kubernetesVersions: keep kubernetesVersions for a"
               + " matrix, or kubernetesVersion for one version.");
     }
-    if (controlPlane.backend() == Backend.EXISTING && !matrix.isEmpty()) {
-      throw new ExtensionConfigurationException(
-          where
-              + " runs its tests on Kubernetes "
-              + String.join(", ", matrix)
-              + " (kubernetesVersions or kubeharness.kubernetes.versions), but the existing backend"
-              + " is one cluster of one version. Use the local (or container, k3s, kind) backend"
-              + " for a matrix, or unset kubeharness.kubernetes.versions.");
+    // What the class needs of its backend, refused once here, before any cluster starts.
+    Backends.requireCapable(controlPlane, where);
+    Backend backend = controlPlane.backend();
+    if (!matrix.isEmpty()) {
+      backend.require(Backend.Feature.VERSION_MATRIX, controlPlane.network(), where);
+    }
+    if (asksForFaults(testClass)) {
+      backend.require(Backend.Feature.FAULTS, controlPlane.network(), where);
+    }
+    if (!webhooks.isEmpty()) {
+      backend.require(Backend.Feature.JVM_WEBHOOKS, controlPlane.network(), where);
     }
     if (controlPlane.backend() == Backend.EXISTING && kubernetesVersionAsked) {
       // The version of an existing cluster is whatever it runs; asking for one is a mistake.

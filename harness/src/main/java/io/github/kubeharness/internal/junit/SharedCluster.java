@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.internal.backend.Backends;
+import io.github.kubeharness.internal.backend.HarnessControlPlane;
 import io.github.kubeharness.internal.client.Clients;
 import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.internal.webhooks.WebhookServer;
@@ -23,16 +24,16 @@ final class SharedCluster implements JUnitResource {
   /** The user the controllers act as when they do not run under {@code rbac}. */
   static final String CONTROLLER_USER = "kube-harness-controller";
 
-  private final ControlPlane controlPlane;
+  private final HarnessControlPlane controlPlane;
   private final Optional<ProxyFaults> faults;
   private final KubernetesClient admin;
   private final KubernetesClient controllers;
   private KubernetesClient proxiedControllers;
   private WebhookServer webhookServer;
 
-  private SharedCluster(ControlPlane controlPlane) {
+  private SharedCluster(HarnessControlPlane controlPlane) {
     this.controlPlane = controlPlane;
-    this.faults = Backends.faultsOf(controlPlane);
+    this.faults = controlPlane.proxyFaults();
     this.admin = controlPlane.newClient();
     this.controllers = controllerClient(controlPlane, admin);
   }
@@ -67,7 +68,7 @@ final class SharedCluster implements JUnitResource {
   /** Starts (or, for the existing backend, connects to) the API server of {@code options}. */
   static SharedCluster start(ControlPlaneOptions options) {
     ClasspathCheck.requireUsableFabric8();
-    ControlPlane controlPlane = Backends.newControlPlane(options);
+    HarnessControlPlane controlPlane = Backends.newControlPlane(options);
     controlPlane.start();
     try {
       SharedCluster cluster = new SharedCluster(controlPlane);
@@ -91,7 +92,7 @@ final class SharedCluster implements JUnitResource {
     }
   }
 
-  public ControlPlane controlPlane() {
+  public HarnessControlPlane controlPlane() {
     return controlPlane;
   }
 

@@ -104,17 +104,25 @@ public final class BinaryResolver {
 
   /** The binaries {@code profile} needs, plus kubectl when asked. */
   public static Set<Component> needed(Profile profile, boolean withKubectl) {
-    Set<Component> needed = EnumSet.of(Component.ETCD, Component.KUBE_APISERVER);
-    if (profile != Profile.MINIMAL) {
-      needed.add(Component.KUBE_CONTROLLER_MANAGER);
-    }
-    if (profile == Profile.SIMULATED) {
-      needed.add(Component.KUBE_SCHEDULER);
+    Set<Component> needed = EnumSet.noneOf(Component.class);
+    for (Profile.Component c : profile.components()) {
+      binaryOf(c).ifPresent(needed::add);
     }
     if (withKubectl) {
       needed.add(Component.KUBECTL);
     }
     return needed;
+  }
+
+  /** The Kubernetes release binary of a profile's component; KWOK is a Go tool of its own. */
+  static Optional<Component> binaryOf(Profile.Component component) {
+    return switch (component) {
+      case ETCD -> Optional.of(Component.ETCD);
+      case KUBE_APISERVER -> Optional.of(Component.KUBE_APISERVER);
+      case KUBE_CONTROLLER_MANAGER -> Optional.of(Component.KUBE_CONTROLLER_MANAGER);
+      case KUBE_SCHEDULER -> Optional.of(Component.KUBE_SCHEDULER);
+      case KWOK -> Optional.empty();
+    };
   }
 
   private Optional<Path> lookUp(Component c, Set<String> origins) {

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.backend.Backends;
+import io.github.kubeharness.internal.backend.HarnessControlPlane;
 import io.github.kubeharness.internal.manifest.CrdInstaller;
 import io.github.kubeharness.internal.manifest.ManifestFiles;
 import io.github.kubeharness.webhooks.WebhookCall;
@@ -38,7 +39,7 @@ public final class WebhookSet implements Webhooks {
   private static final AtomicInteger SETS = new AtomicInteger();
 
   private final WebhookServer server;
-  private final ControlPlane controlPlane;
+  private final HarnessControlPlane controlPlane;
   private final KubernetesClient admin;
   // Webhooks.serve's set owns its server and client; a class's set borrows the cluster's.
   private final boolean ownsServerAndClient;
@@ -50,7 +51,7 @@ public final class WebhookSet implements Webhooks {
 
   private WebhookSet(
       WebhookServer server,
-      ControlPlane controlPlane,
+      HarnessControlPlane controlPlane,
       KubernetesClient admin,
       boolean ownsServerAndClient,
       WebhookManifests manifests,
@@ -75,13 +76,13 @@ public final class WebhookSet implements Webhooks {
   /** {@link Webhooks#serve}: a server of its own and a client of its own. */
   public static WebhookSet serve(
       ControlPlane controlPlane, List<String> manifests, WebhookHandlers handlers) {
+    HarnessControlPlane ours = Backends.ours(controlPlane, "Webhooks.serve");
     WebhookServer server = WebhookServer.start();
     KubernetesClient admin = null;
     try {
       admin = controlPlane.newClient();
       sweepOrphans(admin);
-      return create(
-          server, controlPlane, admin, true, manifests, List.of(handlers), "Webhooks.serve");
+      return create(server, ours, admin, true, manifests, List.of(handlers), "Webhooks.serve");
     } catch (RuntimeException e) {
       server.close();
       if (admin != null) {
@@ -97,7 +98,7 @@ public final class WebhookSet implements Webhooks {
    */
   public static WebhookSet create(
       WebhookServer server,
-      ControlPlane controlPlane,
+      HarnessControlPlane controlPlane,
       KubernetesClient admin,
       List<String> manifestEntries,
       List<WebhookHandlers> handlers,
@@ -107,7 +108,7 @@ public final class WebhookSet implements Webhooks {
 
   private static WebhookSet create(
       WebhookServer server,
-      ControlPlane controlPlane,
+      HarnessControlPlane controlPlane,
       KubernetesClient admin,
       boolean ownsServerAndClient,
       List<String> manifestEntries,
@@ -243,8 +244,8 @@ public final class WebhookSet implements Webhooks {
 
   @Override
   public int installCrds(List<String> crds, List<Class<?>> crdClasses) {
-    return Backends.installCrdDocuments(
-        controlPlane, withConversion(CrdInstaller.documents(crds, crdClasses), "Webhooks"));
+    return controlPlane.installCrdDocuments(
+        withConversion(CrdInstaller.documents(crds, crdClasses), "Webhooks"));
   }
 
   @Override

@@ -41,8 +41,9 @@ class KindBackendErrorsIT {
     try (ControlPlane local =
         ControlPlane.create(ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build())) {
       assertThatThrownBy(() -> local.loadImage("guestbook-operator:dev"))
-          .isInstanceOf(UnsupportedOperationException.class)
-          .hasMessageContaining("local backend runs no kubelet")
+          .isInstanceOf(KubeHarnessException.class)
+          .hasMessageContaining("the local backend cannot give loadImage")
+          .hasMessageContaining("Backends that can: kind")
           .hasMessageContaining("-Dkubeharness.backend=kind");
     }
   }

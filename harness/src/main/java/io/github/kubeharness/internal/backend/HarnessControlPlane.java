@@ -1,0 +1,29 @@
+package io.github.kubeharness.internal.backend;
+
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.internal.faults.ProxyFaults;
+import io.github.kubeharness.internal.manifest.ManifestFiles;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A control plane made by kube-harness ({@link Backends#newControlPlane}), as the harness itself
+ * uses it: what the public {@link ControlPlane} does not show. Typed, so that the harness never
+ * probes a control plane's class to learn what it can do.
+ */
+public interface HarnessControlPlane extends ControlPlane {
+
+  /**
+   * Installs CRD documents already read (and rewritten, for conversion webhooks), as {@link
+   * #installCrds} does.
+   */
+  int installCrdDocuments(List<ManifestFiles.Document> documents);
+
+  /**
+   * The fault proxy in front of the API server, when this control plane has one: a started local
+   * control plane this JVM owns ({@link io.github.kubeharness.Backend.Feature#FAULTS}).
+   */
+  default Optional<ProxyFaults> proxyFaults() {
+    return Optional.empty();
+  }
+}
