@@ -261,7 +261,8 @@ class ReuseIT {
 
   @Test
   void upReuseLeavesOneForTheTestsAndDownStopsEveryKeptControlPlaneAtOnce() throws Exception {
-    String up = ChildJvm.cli("up", "--reuse").readToEnd(CHILD);
+    // --backend local: the suite also runs with KUBE_HARNESS_BACKEND=container, which up honours.
+    String up = ChildJvm.cli("up", "--reuse", "--backend", "local").readToEnd(CHILD);
     assertThat(up).contains("kept for the next JVMs");
     Matcher attached = runChild("600");
     assertThat(up).contains("ready at " + attached.group(1));
