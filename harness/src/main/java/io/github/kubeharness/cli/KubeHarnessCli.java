@@ -10,6 +10,7 @@ import io.github.kubeharness.Settings;
 import io.github.kubeharness.Versions;
 import io.github.kubeharness.assertions.KubeAssertions;
 import io.github.kubeharness.internal.controlplane.Kwok;
+import io.github.kubeharness.internal.process.ManagedProcess;
 import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.process.ShutdownHooks;
 import io.github.kubeharness.internal.process.Watchdog;
@@ -23,6 +24,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -406,13 +408,7 @@ public final class KubeHarnessCli implements Callable<Integer> {
       builder.environment().put("KUBECONFIG", kubeconfig.toString());
       Process child = builder.start();
       Watchdog.get().watch(child.pid());
-      AutoCloseable stopChild =
-          () -> {
-            child.destroy();
-            if (!child.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
-              child.destroyForcibly().waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
-            }
-          };
+      AutoCloseable stopChild = () -> ManagedProcess.stop(command, child, Duration.ofSeconds(10));
       ShutdownHooks.register(stopChild);
       int code = child.waitFor();
       if (ShutdownHooks.shuttingDown()) {

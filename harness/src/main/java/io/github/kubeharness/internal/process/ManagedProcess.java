@@ -114,48 +114,45 @@ public final class ManagedProcess {
    * (and tests) rely on "stopped" meaning no process is left. Safe to call more than once.
    */
   public synchronized void stop() {
-    if (process == null || !process.isAlive()) {
-      return;
-    }
-    try {
-      process.destroy();
-      if (process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-        return;
-      }
-      process.destroyForcibly();
-      // SIGKILL takes effect when the process leaves the kernel: a process in an uninterruptible
-      // wait (etcd's fsync on a busy disk) may take a while to go.
-      if (!process.waitFor(KILL_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-        throw new KubeHarnessException(
-            name
-                + " (pid "
-                + process.pid()
-                + ") did not exit within "
-                + KILL_GRACE.toSeconds()
-                + " s of SIGKILL; the watchdog still kills it when this JVM exits.");
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
+    if (process != null) {
+      stop(name, process, STOP_GRACE);
     }
     // No unwatch here: launch()'s onExit does it once the process has really exited, so a process
     // that outlives this call stays the watchdog's.
   }
 
   /**
-   * Sends SIGTERM and waits for the process to exit on its own, as Kubernetes stops a pod; returns
-   * its exit code, or -1 when it did not exit within {@code grace} (it is then killed).
+   * Stops any child process the same way: SIGTERM, up to {@code grace} to exit, then SIGKILL;
+   * returns once it is gone, or fails naming it.
    */
-  public synchronized int terminate(Duration grace) throws InterruptedException {
-    if (process == null) {
-      return -1;
+  public static void stop(String name, Process process, Duration grace) {
+    if (!process.isAlive()) {
+      return;
     }
-    process.destroy();
-    if (process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-      return process.exitValue();
+    try {
+      process.destroy();
+      if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+        killAndAwait(name, process);
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
     }
-    process.destroyForcibly().waitFor(KILL_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-    return -1;
+  }
+
+  // SIGKILL takes effect when the process leaves the kernel: a process in an uninterruptible wait
+  // (etcd's fsync on a busy disk) may take a while to go.
+  private static void killAndAwait(String name, Process process) throws InterruptedException {
+    process.destroyForcibly();
+    if (!process.waitFor(KILL_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+      throw new KubeHarnessException(
+          name
+              + " (pid "
+              + process.pid()
+              + ") did not exit within "
+              + KILL_GRACE.toSeconds()
+              + " s of SIGKILL; the watchdog still kills it when this JVM exits.");
+    }
   }
 
   public synchronized boolean isAlive() {
