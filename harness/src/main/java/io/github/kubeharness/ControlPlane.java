@@ -3,6 +3,7 @@ package io.github.kubeharness;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.github.kubeharness.faults.Faults;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.Simulation;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.provision.GoTools;
+import io.github.kubeharness.simulation.Simulation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.github.kubeharness.internal.faults;
 
-import io.github.kubeharness.FaultRule;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.faults.FaultRule;
 import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.controlplane.TlsStores;

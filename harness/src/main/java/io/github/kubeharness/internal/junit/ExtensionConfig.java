@@ -3,7 +3,7 @@ package io.github.kubeharness.internal.junit;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.Faults;
+import io.github.kubeharness.faults.Faults;
 import io.github.kubeharness.internal.backend.Backends;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;

@@ -2,7 +2,7 @@ package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
-import io.github.kubeharness.Faults;
+import io.github.kubeharness.faults.Faults;
 import io.github.kubeharness.webhooks.Webhooks;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.github.kubeharness;
+package io.github.kubeharness.faults;
 
 import java.time.Duration;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package io.github.kubeharness;
+package io.github.kubeharness.simulation;
 
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -10,6 +10,9 @@ import io.fabric8.kubernetes.client.dsl.Listable;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.Profile;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

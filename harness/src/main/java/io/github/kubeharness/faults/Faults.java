@@ -1,4 +1,4 @@
-package io.github.kubeharness;
+package io.github.kubeharness.faults;
 
 import io.fabric8.kubernetes.client.Config;
 import java.time.Duration;
@@ -18,8 +18,9 @@ import java.util.List;
  *
  * <p>Injected into {@code @ControllerTest} fields and parameters, scoped to the test's namespace:
  * its rules match requests in that namespace only (unless a rule names another), it drops the
- * watches of that namespace, and its rules end with the test. {@link ControlPlane#faults()} gives
- * the unscoped one. Only the {@code local} backend runs the proxy.
+ * watches of that namespace, and its rules end with the test. {@link
+ * io.github.kubeharness.ControlPlane#faults()} gives the unscoped one. Only the {@code local}
+ * backend runs the proxy.
  */
 public interface Faults {
 

@@ -1,4 +1,4 @@
-package io.github.kubeharness;
+package io.github.kubeharness.faults;
 
 /** A {@link FaultRule} in force: how often it struck, and a way to end it before the test does. */
 public interface InjectedFault {
