@@ -1,5 +1,9 @@
 package io.github.kubeharness;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -8,16 +12,26 @@ import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.github.kubeharness.internal.ApiSeam;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The layering of the harness's own classes, checked on the compiled code: no package depends on
- * another that depends back on it, and the public API types never reach into internals (the
- * backends are found through one seam, {@link BackendProvider}).
+ * another that depends back on it, and the public API types never reach into internals but through
+ * one door, {@link ApiSeam}.
  */
 class ArchitectureTest {
+
+  /** The packages whose types a user holds, that are no entry point (junit, cli, tools). */
+  private static final String[] API_TYPES = {
+    "io.github.kubeharness",
+    "io.github.kubeharness.assertions",
+    "io.github.kubeharness.faults",
+    "io.github.kubeharness.simulation",
+    "io.github.kubeharness.webhooks"
+  };
 
   private static JavaClasses harness;
 
@@ -29,23 +43,47 @@ class ArchitectureTest {
             .importPackages("io.github.kubeharness");
   }
 
+  /**
+   * No package cycles, but for the one edge against the layering: the API's static factories
+   * ({@code ControlPlane.create}, {@code Webhooks.serve}) calling {@link ApiSeam}, whose
+   * implementations in turn implement the API.
+   */
   @Test
   void noPackageCycles() {
-    slices().matching("io.github.(**)").should().beFreeOfCycles().check(harness);
+    slices()
+        .matching("io.github.(**)")
+        .should()
+        .beFreeOfCycles()
+        .ignoreDependency(resideInAnyPackage(API_TYPES), equivalentTo(ApiSeam.class))
+        .check(harness);
   }
 
   /**
-   * The API types and the assertions stand on their own: backends are found through {@link
-   * BackendProvider}, so nothing under {@code internal} is reachable from them.
+   * The API types and the assertions stand on their own: what they need of the internals (a
+   * backend, a webhook server) they get through {@link ApiSeam}, and nothing else under {@code
+   * internal} is reachable from them.
    */
   @Test
-  void publicApiAndAssertionsDoNotReachIntoInternals() {
+  void publicApiReachesInternalsOnlyThroughTheSeam() {
     noClasses()
         .that()
-        .resideInAnyPackage("io.github.kubeharness", "io.github.kubeharness.assertions")
+        .resideInAnyPackage(API_TYPES)
         .should()
-        .dependOnClassesThat()
-        .resideInAPackage("io.github.kubeharness.internal..")
+        .dependOnClassesThat(
+            resideInAPackage("io.github.kubeharness.internal..")
+                .and(not(equivalentTo(ApiSeam.class))))
+        .check(harness);
+  }
+
+  /** The seam is a door in from the API, not a shortcut between internals. */
+  @Test
+  void onlyTheApiUsesTheSeam() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(API_TYPES)
+        .and(not(equivalentTo(ApiSeam.class)))
+        .should()
+        .dependOnClassesThat(equivalentTo(ApiSeam.class))
         .check(harness);
   }
 

@@ -16,7 +16,6 @@ import io.github.kubeharness.webhooks.WebhookCall;
 import io.github.kubeharness.webhooks.WebhookHandlers;
 import io.github.kubeharness.webhooks.WebhookTls;
 import io.github.kubeharness.webhooks.Webhooks;
-import io.github.kubeharness.webhooks.WebhooksProvider;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,15 +61,6 @@ public final class WebhookSet implements Webhooks {
     this.ownsServerAndClient = ownsServerAndClient;
     this.manifests = manifests;
     this.routes = routes;
-  }
-
-  /** Registered in {@code META-INF/services}: {@link Webhooks#serve}. */
-  public static final class Provider implements WebhooksProvider {
-    @Override
-    public Webhooks serve(
-        ControlPlane controlPlane, List<String> manifests, WebhookHandlers handlers) {
-      return WebhookSet.serve(controlPlane, manifests, handlers);
-    }
   }
 
   /** {@link Webhooks#serve}: a server of its own and a client of its own. */
