@@ -239,7 +239,7 @@ public final class WebhookSet implements Webhooks {
   }
 
   @Override
-  public synchronized Installation install(String namespace) {
+  public synchronized AutoCloseable install(String namespace) {
     Set<Integer> called = ConcurrentHashMap.newKeySet();
     String probes = prefix + "/kube-harness-probe/" + namespace + "/";
     List<WebhookManifests.Rendered> rendered =
@@ -392,7 +392,7 @@ public final class WebhookSet implements Webhooks {
   }
 
   /** The configurations applied for one namespace; closing deletes them. */
-  public final class Installation implements AutoCloseable {
+  final class Installation implements AutoCloseable {
     private final String namespace;
     private final String probes;
     private final List<HasMetadata> applied = new ArrayList<>();
