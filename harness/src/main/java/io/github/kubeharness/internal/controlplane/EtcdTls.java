@@ -55,12 +55,12 @@ public final class EtcdTls {
         ca.issueClient(CLIENT_NAME, List.of()));
   }
 
-  public TinyCa ca() {
+  TinyCa ca() {
     return ca;
   }
 
   /** The client certificate and key: kube-apiserver's, and the readiness probes'. */
-  public TinyCa.Issued client() {
+  TinyCa.Issued client() {
     return client;
   }
 
@@ -74,7 +74,7 @@ public final class EtcdTls {
   }
 
   /** What kube-apiserver reads: the CA etcd's certificate comes from, its client certificate. */
-  public Map<String, String> clientFiles() {
+  Map<String, String> clientFiles() {
     Map<String, String> files = new LinkedHashMap<>();
     files.put(CA, ca.certificatePem());
     files.put(CLIENT_CERT, client.certificatePem());
@@ -86,7 +86,7 @@ public final class EtcdTls {
    * etcd's TLS flags: clients and peers must present a certificate of this CA; {@code directory}
    * holds {@link #serverFiles()} as etcd sees it.
    */
-  public static List<String> serverFlags(String directory) {
+  static List<String> serverFlags(String directory) {
     String dir = directory.endsWith("/") ? directory : directory + "/";
     return List.of(
         "--client-cert-auth=true",

@@ -122,7 +122,7 @@ public final class Pki {
   }
 
   /** Writes kube-apiserver's files into {@code directory}, owner-only. */
-  public void writeTo(Path directory) {
+  void writeTo(Path directory) {
     PrivateFiles.directory(directory);
     for (Map.Entry<String, String> file : apiServerFiles().entrySet()) {
       PrivateFiles.write(directory.resolve(file.getKey()), file.getValue());
