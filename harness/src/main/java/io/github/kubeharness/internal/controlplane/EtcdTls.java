@@ -22,15 +22,15 @@ import java.util.Map;
 public final class EtcdTls {
 
   /** File names as etcd's and kube-apiserver's flags name them, relative to their directory. */
-  public static final String CA = "etcd-ca.crt";
+  static final String CA = "etcd-ca.crt";
 
-  public static final String SERVER_CERT = "etcd-server.crt";
-  public static final String SERVER_KEY = "etcd-server.key";
-  public static final String CLIENT_CERT = "etcd-client.crt";
-  public static final String CLIENT_KEY = "etcd-client.key";
+  static final String SERVER_CERT = "etcd-server.crt";
+  static final String SERVER_KEY = "etcd-server.key";
+  static final String CLIENT_CERT = "etcd-client.crt";
+  static final String CLIENT_KEY = "etcd-client.key";
 
   /** The name the client certificate carries (kube-apiserver's, and the harness's probes'). */
-  public static final String CLIENT_NAME = "kube-apiserver-etcd-client";
+  static final String CLIENT_NAME = "kube-apiserver-etcd-client";
 
   private final TinyCa ca;
   private final TinyCa.Issued server;

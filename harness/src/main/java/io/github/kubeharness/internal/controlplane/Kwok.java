@@ -18,9 +18,9 @@ import java.util.Map;
 public final class Kwok extends LocalComponent {
 
   /** KWOK's Go module and version, built once into the tools cache. */
-  public static final String MODULE = "sigs.k8s.io/kwok/cmd/kwok";
+  static final String MODULE = "sigs.k8s.io/kwok/cmd/kwok";
 
-  public static final String VERSION = "v0.8.0";
+  static final String VERSION = "v0.8.0";
 
   /** Pod IPs KWOK hands out: addresses only, nothing listens on them. */
   static final String POD_CIDR = "10.244.0.0/16";
