@@ -86,6 +86,8 @@ public final class KubeHarnessCli implements Callable<Integer> {
             .addSubcommand(new Up())
             .addSubcommand(new Env())
             .addSubcommand(new Down())
+            .addSubcommand(new InitCommand(out))
+            .addSubcommand(new CreateCommand())
             .setCaseInsensitiveEnumValuesAllowed(true)
             .setOut(new PrintWriter(out, true))
             .setParameterExceptionHandler(
