@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
  */
 public final class Templates {
 
-  /** {{name}}: letters only, so that GitHub's {@code ${{ expr }}} is left alone. */
-  static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([A-Za-z]+)}}");
+  /** {{name}}: letters and digits only, so that GitHub's {@code ${{ expr }}} is left alone. */
+  static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([A-Za-z][A-Za-z0-9]*)}}");
 
   private static final String ROOT = "templates/";
 

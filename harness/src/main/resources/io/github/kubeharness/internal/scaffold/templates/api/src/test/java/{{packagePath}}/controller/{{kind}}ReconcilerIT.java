@@ -53,7 +53,7 @@ class {{kind}}ReconcilerIT {
 
     client.resources({{kind}}.class).withName("doomed").delete();
 
-    eventually(client.apps().deployments().withName("doomed")).doesNotExist();
+    eventually(client.apps().deployments().withName("doomed")).isDeleted();
   }
 
   @Test

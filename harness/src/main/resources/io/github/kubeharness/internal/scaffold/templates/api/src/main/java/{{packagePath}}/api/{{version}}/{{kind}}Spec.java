@@ -14,7 +14,7 @@ import io.fabric8.generator.annotation.ValidationRule;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 // A rule only CEL can express: the API server evaluates it on every write.
 @ValidationRule(
-    value = "!self.image.endsWith(':latest')",
+    value = "!has(self.image) || !self.image.endsWith(':latest')",
     message = "image must name a fixed tag, not :latest",
     fieldPath = ".image",
     reason = "FieldValueInvalid")
