@@ -1,6 +1,6 @@
-package io.github.kubeharness.cli.generator;
+package io.github.kubeharness.archetype;
 
-import static io.github.kubeharness.cli.generator.GeneratorCommand.run;
+import static io.github.kubeharness.archetype.GeneratorCommand.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -51,7 +51,7 @@ class GeneratedProjectIT {
     Path repository = harnessInstalledInto(tmp.resolve("m2"));
 
     Path log = tmp.resolve("verify.log");
-    int exit = mavenVerify(project, repository, log);
+    int exit = maven(project, repository, log, "verify");
 
     String output = Files.readString(log, StandardCharsets.UTF_8);
     assertThat(exit)
@@ -77,38 +77,94 @@ class GeneratedProjectIT {
     Path parent = repository.resolve("io/github/kubeharness/kube-harness-parent/" + VERSION);
     Files.createDirectories(harness);
     Files.createDirectories(parent);
-    Path jar = Path.of("target/kube-harness-" + VERSION + ".jar");
-    assertThat(jar).as("the harness jar of this module's package phase").isRegularFile();
+    Path jar = Path.of("../harness/target/kube-harness-" + VERSION + ".jar");
+    assertThat(jar).as("the harness jar the harness module builds").isRegularFile();
     Files.copy(jar, harness.resolve("kube-harness-" + VERSION + ".jar"));
-    Files.copy(Path.of("pom.xml"), harness.resolve("kube-harness-" + VERSION + ".pom"));
+    Files.copy(Path.of("../harness/pom.xml"), harness.resolve("kube-harness-" + VERSION + ".pom"));
     Files.copy(Path.of("../pom.xml"), parent.resolve("kube-harness-parent-" + VERSION + ".pom"));
     return repository;
   }
 
-  private static int mavenVerify(Path project, Path repository, Path log) throws Exception {
+  /**
+   * {@code mvn archetype:generate} from this module's archetype makes, file for file, the project
+   * {@code kube-harness init} makes: the archetype is that same project, so the test above (its
+   * {@code mvn verify} after {@code create api}) covers it too.
+   */
+  @Test
+  void theArchetypeMakesTheProjectInitMakes(@TempDir Path tmp) throws Exception {
+    Path fromCli = tmp.resolve("cli/guestbook-operator");
+    run(
+            "init",
+            "--domain",
+            "my.domain",
+            "--package",
+            "com.example.guestbook",
+            "--dir",
+            fromCli.toString())
+        .succeeded();
+    Path repository = harnessInstalledInto(tmp.resolve("m2"));
+    Path archetype =
+        repository.resolve("io/github/kubeharness/kube-harness-operator-archetype/" + VERSION);
+    Files.createDirectories(archetype);
+    Path jar = Path.of("target/kube-harness-operator-archetype-" + VERSION + ".jar");
+    assertThat(jar).as("the archetype jar of this module's package phase").isRegularFile();
+    Files.copy(jar, archetype.resolve(jar.getFileName()));
+    Files.copy(
+        Path.of("pom.xml"),
+        archetype.resolve("kube-harness-operator-archetype-" + VERSION + ".pom"));
+    Path generated = Files.createDirectories(tmp.resolve("archetype"));
+
+    Path log = tmp.resolve("generate.log");
+    int exit =
+        maven(
+            generated,
+            repository,
+            log,
+            System.getProperty("kubeharness.archetype.plugin") + ":generate",
+            "-DinteractiveMode=false",
+            "-DarchetypeGroupId=io.github.kubeharness",
+            "-DarchetypeArtifactId=kube-harness-operator-archetype",
+            "-DarchetypeVersion=" + VERSION,
+            "-DgroupId=com.example.guestbook",
+            "-DartifactId=guestbook-operator",
+            "-Dpackage=com.example.guestbook",
+            "-Ddomain=my.domain");
+
+    assertThat(exit)
+        .as(
+            "mvn archetype:generate failed; its output ends with:%n%s",
+            tail(Files.readString(log, StandardCharsets.UTF_8)))
+        .isZero();
+    assertThat(GeneratorCommand.snapshot(generated.resolve("guestbook-operator")))
+        .isEqualTo(GeneratorCommand.snapshot(fromCli));
+  }
+
+  private static int maven(Path dir, Path repository, Path log, String... goals) throws Exception {
     String shared = System.getProperty("kubeharness.maven.repository");
     assertThat(shared)
         .as("system property kubeharness.maven.repository (set by the pom)")
         .isNotNull();
     Path mvnw = Path.of("../mvnw").toAbsolutePath().normalize();
+    List<String> command = new java.util.ArrayList<>();
+    command.addAll(
+        List.of(
+            mvnw.toString(),
+            "-B",
+            "-ntp",
+            "-o",
+            "-Dmaven.repo.local=" + repository,
+            "-Dmaven.repo.local.tail=" + shared));
+    command.addAll(List.of(goals));
     Process maven =
-        new ProcessBuilder(
-                List.of(
-                    mvnw.toString(),
-                    "-B",
-                    "-ntp",
-                    "-o",
-                    "-Dmaven.repo.local=" + repository,
-                    "-Dmaven.repo.local.tail=" + shared,
-                    "verify"))
-            .directory(project.toFile())
+        new ProcessBuilder(command)
+            .directory(dir.toFile())
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .start();
     if (!maven.waitFor(20, TimeUnit.MINUTES)) {
       maven.descendants().forEach(ProcessHandle::destroyForcibly);
       maven.destroyForcibly();
-      throw new AssertionError("the generated project's mvn verify ran 20 minutes; log: " + log);
+      throw new AssertionError("mvn " + String.join(" ", goals) + " ran 20 minutes; log: " + log);
     }
     return maven.exitValue();
   }

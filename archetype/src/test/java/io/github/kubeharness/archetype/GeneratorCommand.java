@@ -1,4 +1,4 @@
-package io.github.kubeharness.cli.generator;
+package io.github.kubeharness.archetype;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,12 +16,12 @@ import java.util.stream.Stream;
 
 /**
  * Runs the generator the way outside checks do, {@code java -jar target/kube-harness.jar
- * init|create api ...} (the jar of this module's package phase), and snapshots directories to prove
- * one was left as it was.
+ * init|create api ...} (the jar the harness module builds), and snapshots directories to prove one
+ * was left as it was.
  */
 final class GeneratorCommand {
 
-  static final Path JAR = Path.of("target/kube-harness.jar").toAbsolutePath();
+  static final Path JAR = Path.of("../harness/target/kube-harness.jar").toAbsolutePath();
 
   /** What a run printed and returned. */
   record Result(int exitCode, String out, String err) {
@@ -35,7 +35,7 @@ final class GeneratorCommand {
 
   static Result run(String... args) {
     assertThat(JAR)
-        .as("the CLI jar (built by this module's package phase; run the ITs with mvn verify)")
+        .as("the CLI jar (built by the harness module: ./mvnw -pl harness,archetype verify)")
         .isRegularFile();
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

@@ -1,10 +1,10 @@
-package io.github.kubeharness.cli.generator;
+package io.github.kubeharness.archetype;
 
-import static io.github.kubeharness.cli.generator.GeneratorCommand.run;
-import static io.github.kubeharness.cli.generator.GeneratorCommand.snapshot;
+import static io.github.kubeharness.archetype.GeneratorCommand.run;
+import static io.github.kubeharness.archetype.GeneratorCommand.snapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.kubeharness.cli.generator.GeneratorCommand.Result;
+import io.github.kubeharness.archetype.GeneratorCommand.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
