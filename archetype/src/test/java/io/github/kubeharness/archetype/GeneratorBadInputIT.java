@@ -5,10 +5,12 @@ import static io.github.kubeharness.archetype.GeneratorCommand.snapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.kubeharness.archetype.GeneratorCommand.Result;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,12 +25,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class GeneratorBadInputIT {
 
+  // Generated once (two JVM starts), copied for each test: each test may change its copy.
+  @TempDir static Path generated;
+
   @TempDir Path tmp;
   Path project;
 
-  @BeforeEach
-  void aGeneratedProjectWithOneKind() {
-    project = tmp.resolve("guestbook-operator");
+  @BeforeAll
+  static void generateAProjectWithOneKind() {
+    Path dir = generated.resolve("guestbook-operator");
     run(
             "init",
             "--domain",
@@ -36,7 +41,7 @@ class GeneratorBadInputIT {
             "--package",
             "com.example.guestbook",
             "--dir",
-            project.toString())
+            dir.toString())
         .succeeded();
     run(
             "create",
@@ -48,8 +53,19 @@ class GeneratorBadInputIT {
             "--kind",
             "Guestbook",
             "--dir",
-            project.toString())
+            dir.toString())
         .succeeded();
+  }
+
+  @BeforeEach
+  void aCopyOfIt() throws IOException {
+    Path source = generated.resolve("guestbook-operator");
+    project = tmp.resolve("guestbook-operator");
+    try (Stream<Path> paths = Files.walk(source)) {
+      for (Path p : (Iterable<Path>) paths::iterator) {
+        Files.copy(p, project.resolve(source.relativize(p).toString()));
+      }
+    }
   }
 
   static Stream<Arguments> badInit() {
