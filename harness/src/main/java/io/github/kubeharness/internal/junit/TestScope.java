@@ -104,6 +104,10 @@ final class TestScope implements JUnitResource {
     return client;
   }
 
+  ExtensionConfig config() {
+    return config;
+  }
+
   SharedCluster cluster() {
     return cluster;
   }
