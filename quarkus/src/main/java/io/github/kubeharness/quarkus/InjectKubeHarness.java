@@ -7,8 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks the field of a {@link WithKubeHarness} test that receives its {@link KubeHarness}: {@code
- * @InjectKubeHarness KubeHarness kube;}. The field also gives each test method its own namespace.
+ * Marks the field of a {@link WithKubeHarness} test that receives its {@link KubeHarness}:
+ * {@code @InjectKubeHarness KubeHarness kube;}. The field also gives each test method its own
+ * namespace.
  */
 @Target(ElementType.FIELD)
 @Retention(RetentionPolicy.RUNTIME)

@@ -9,10 +9,11 @@ import java.util.List;
 
 /**
  * Gives each test method of a test with an {@link InjectKubeHarness} field its own namespace, and
- * reports it when the test fails. Quarkus finds these callbacks through {@code
- * META-INF/services}; they do nothing for other tests.
+ * reports it when the test fails. Quarkus finds these callbacks through {@code META-INF/services};
+ * they do nothing for other tests.
  */
-public class KubeHarnessCallbacks implements QuarkusTestBeforeEachCallback, QuarkusTestAfterEachCallback {
+public class KubeHarnessCallbacks
+    implements QuarkusTestBeforeEachCallback, QuarkusTestAfterEachCallback {
 
   @Override
   public void beforeEach(QuarkusTestMethodContext context) {

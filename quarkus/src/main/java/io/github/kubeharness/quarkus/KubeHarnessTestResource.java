@@ -14,12 +14,11 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The Quarkus test resource behind {@link WithKubeHarness}: starts (or reuses) the control plane,
- * installs the CRDs, applies the manifests and returns the application's {@code
- * quarkus.kubernetes-client.*} configuration, all before the application boots. Usable without the
- * annotation too: {@code @WithTestResource(value = KubeHarnessTestResource.class, initArgs =
- * @ResourceArg(name = "profile", value = "standard"))}, with the annotation's attribute names as
- * keys.
+ * The Quarkus test resource behind {@link WithKubeHarness}: starts the control plane, installs the
+ * CRDs, applies the manifests and returns the application's {@code quarkus.kubernetes-client.*}
+ * configuration, all before the application boots. Usable without the annotation too:
+ * {@code @WithTestResource(value = KubeHarnessTestResource.class, initArgs = @ResourceArg(name =
+ * "profile", value = "standard"))}, with the annotation's attribute names as keys.
  */
 public class KubeHarnessTestResource
     implements QuarkusTestResourceConfigurableLifecycleManager<WithKubeHarness> {
@@ -65,6 +64,12 @@ public class KubeHarnessTestResource
       }
       properties.put(KUBECONFIG_PROPERTY, controlPlane.kubeconfigFile().toString());
       admin = controlPlane.newClient();
+      System.err.println(
+          "[kube-harness] @WithKubeHarness: the application's client points at "
+              + controlPlane.apiServerUrl()
+              + (request.serviceAccount().isBlank()
+                  ? " (admin)"
+                  : " as " + request.serviceAccount()));
       return properties;
     } catch (KubeHarnessException e) {
       throw new IllegalStateException(where + ": " + e.getMessage(), e);
@@ -99,9 +104,12 @@ public class KubeHarnessTestResource
         new TestInjector.AnnotatedAndMatchesType(InjectKubeHarness.class, KubeHarness.class));
   }
 
+  /**
+   * Closes the test's client; the control plane runs on until the JVM exits, for an application
+   * Quarkus restarts in the same class loader (its client keeps the address it was first given).
+   */
   @Override
   public void stop() {
-    // The control plane outlives the application: the next one (a restart) reuses it.
     if (admin != null) {
       admin.close();
     }

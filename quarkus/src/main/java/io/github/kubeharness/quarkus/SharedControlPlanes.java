@@ -8,11 +8,11 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The JVM's control planes, one per backend, profile and version: Quarkus stops and starts its
- * test resources each time it restarts the application (another test profile, other test
- * resources), and a new control plane each time would cost seconds apiece. They stop when the JVM
- * exits; their processes and containers die with it even on {@code kill -9} (kube-harness's own
- * watchdog).
+ * The control planes of this class loader, one per backend, profile and version, running until the
+ * JVM exits: an application Quarkus restarts in the same class loader keeps the client address it
+ * was first given, so its control plane must outlive the test resource's stop(). Quarkus loads a
+ * restart from the workspace in a new class loader, which starts another (docs/quarkus.md, limits).
+ * Their processes and containers die with the JVM even on {@code kill -9}.
  */
 final class SharedControlPlanes {
 

@@ -1,5 +1,6 @@
 package io.github.kubeharness.quarkus;
 
+import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -9,17 +10,18 @@ import java.lang.annotation.Target;
 
 /**
  * Runs a {@code @QuarkusTest}'s application against a real Kubernetes API server from kube-harness.
- * Before the application boots, the control plane is started (once per JVM for each backend,
- * profile and version, whatever number of times Quarkus restarts the application), the CRDs are
- * installed, the manifests applied, and the application's {@code quarkus.kubernetes-client.*}
- * configuration points at it (Dev Services for Kubernetes off):
+ * Before the application boots, a control plane is started (one per application: test classes with
+ * equal attributes share the running application, as Quarkus shares it, and so the control plane;
+ * it stops with the application), the CRDs are installed, the manifests applied, and the
+ * application's {@code quarkus.kubernetes-client.*} configuration points at it (Dev Services for
+ * Kubernetes off):
  *
  * <ul>
  *   <li>its {@code KubernetesClient} — and so the Quarkus Operator SDK's operator — talks to the
  *       control plane, as cluster-admin or, with {@link #serviceAccount()}, as its own
  *       ServiceAccount;
- *   <li>a test field {@code @InjectKubeHarness KubeHarness kube} gives the test its namespace (a new
- *       one per test method) and an admin client in it; a failing test leaves the usual report
+ *   <li>a test field {@code @InjectKubeHarness KubeHarness kube} gives the test its namespace (a
+ *       new one per test method) and an admin client in it; a failing test leaves the usual report
  *       under {@code target/kube-harness/reports/<class>/<method>/}.
  * </ul>
  *
@@ -30,7 +32,9 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@WithTestResource(KubeHarnessTestResource.class)
+// Global: test classes with equal attributes run in one application (Quarkus would otherwise
+// restart it for each class that carries the annotation).
+@WithTestResource(value = KubeHarnessTestResource.class, scope = TestResourceScope.GLOBAL)
 public @interface WithKubeHarness {
 
   /** {@code local}, {@code container}, {@code kind}, ...; blank: {@code kubeharness.backend}. */

@@ -10,9 +10,16 @@ import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** Fails on purpose (run by FailureReportIT, not by the build): its report is what is checked. */
+/**
+ * Fails on purpose; not run by the build (its name does not end in IT). Run it by hand, {@code
+ * -Dit.test=FailingGreetingScenario}, to see the report it leaves under {@code
+ * target/kube-harness/reports/}.
+ */
 @QuarkusTest
-@WithKubeHarness(profile = "standard")
+@WithKubeHarness(
+    profile = "standard",
+    manifests = "config/rbac",
+    serviceAccount = "greeting-system/greeting-operator")
 class FailingGreetingScenario {
 
   @InjectKubeHarness KubeHarness kube;

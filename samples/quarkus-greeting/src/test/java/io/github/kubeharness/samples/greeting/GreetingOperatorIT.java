@@ -69,9 +69,4 @@ class GreetingOperatorIT {
             .create();
     assertThat(own.getMetadata().getUid()).isNotBlank();
   }
-
-  @Test
-  void sharesItsControlPlaneWithTheRestartedApplication() {
-    assertThat(SeenApiServers.record(kube.controlPlane().apiServerUrl())).hasSize(1);
-  }
 }
