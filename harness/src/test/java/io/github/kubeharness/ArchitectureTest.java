@@ -158,6 +158,7 @@ class ArchitectureTest {
         .resideInAnyPackage(
             "io.github.kubeharness.junit",
             "io.github.kubeharness.cli",
+            "io.github.kubeharness.integration",
             "io.github.kubeharness.tools")
         .check(harness);
   }

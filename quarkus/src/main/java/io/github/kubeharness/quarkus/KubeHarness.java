@@ -1,13 +1,9 @@
 package io.github.kubeharness.quarkus;
 
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.github.kubeharness.ControlPlane;
-import io.github.kubeharness.junit.NamespaceReports;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.Locale;
+import io.github.kubeharness.integration.TestNamespace;
 
 /**
  * The control plane of a {@link WithKubeHarness} test, and the namespace of the running test
@@ -21,8 +17,6 @@ public final class KubeHarness {
   private final ControlPlane controlPlane;
   private final KubernetesClient admin;
   private TestNamespace current;
-
-  private record TestNamespace(String name, Instant started) {}
 
   KubeHarness(ControlPlane controlPlane, KubernetesClient admin) {
     this.controlPlane = controlPlane;
@@ -51,23 +45,7 @@ public final class KubeHarness {
 
   /** Creates the namespace of a test method; called by {@link KubeHarnessCallbacks} before it. */
   synchronized void beginTest(Class<?> testClass, String method) {
-    String prefix = (testClass.getSimpleName() + "-" + method).toLowerCase(Locale.ROOT);
-    prefix = prefix.replaceAll("[^a-z0-9-]", "-");
-    prefix = prefix.substring(0, Math.min(prefix.length(), 50)) + "-";
-    String name =
-        admin
-            .namespaces()
-            .resource(
-                new NamespaceBuilder()
-                    .withNewMetadata()
-                    .withGenerateName(prefix)
-                    .addToLabels("kube-harness.io/test", "true")
-                    .endMetadata()
-                    .build())
-            .create()
-            .getMetadata()
-            .getName();
-    current = new TestNamespace(name, Instant.now());
+    current = TestNamespace.open(admin, testClass, method);
   }
 
   /**
@@ -80,14 +58,6 @@ public final class KubeHarness {
       return null;
     }
     current = null;
-    try {
-      if (failure == null) {
-        return null;
-      }
-      Path directory = Path.of("target", "kube-harness", "reports", testClass.getName(), method);
-      return NamespaceReports.write(controlPlane, namespace.name(), namespace.started(), directory);
-    } finally {
-      admin.namespaces().withName(namespace.name()).delete();
-    }
+    return namespace.close(controlPlane, admin, failure).orElse(null);
   }
 }

@@ -3,6 +3,7 @@ package io.github.kubeharness.quarkus;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.integration.SharedControlPlanes;
 import io.quarkus.test.common.QuarkusTestResourceConfigurableLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,9 +1,8 @@
 package io.github.kubeharness.spring;
 
-import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.Profile;
+import io.github.kubeharness.integration.AnnotationOptions;
+import io.github.kubeharness.integration.SharedControlPlanes;
 import java.util.List;
 
 /**
@@ -33,31 +32,11 @@ record ClusterRequest(
 
   /** The control plane's options: the attributes given, the settings for the rest. */
   ControlPlaneOptions options(String where) {
-    ControlPlaneOptions.Builder options = ControlPlaneOptions.builder();
-    if (!backend.isBlank()) {
-      options.withBackend(Backend.parse(backend, where + " (backend)"));
-    }
-    if (!profile.isBlank()) {
-      options.withProfile(Profile.parse(profile, where + " (profile)"));
-    }
-    if (!kubernetesVersion.isBlank()) {
-      options.withKubernetesVersion(kubernetesVersion);
-    }
-    // The audit log feeds the "API requests" part of failure reports.
-    return options.withAuditLog(true).build();
+    return AnnotationOptions.of(backend, profile, kubernetesVersion, where);
   }
 
   /** The ServiceAccount's namespace and name; a clear error when it is not {@code ns/name}. */
   String[] serviceAccountParts(String where) {
-    String[] parts = serviceAccount.split("/");
-    if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
-      throw new KubeHarnessException(
-          where
-              + " serviceAccount '"
-              + serviceAccount
-              + "' is not namespace/name. Write it as, e.g., serviceAccount ="
-              + " \"my-operator-system/my-operator\" (a ServiceAccount that manifests creates).");
-    }
-    return parts;
+    return AnnotationOptions.serviceAccount(serviceAccount, where);
   }
 }

@@ -1,13 +1,9 @@
 package io.github.kubeharness.spring;
 
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.github.kubeharness.ControlPlane;
-import io.github.kubeharness.junit.NamespaceReports;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.Locale;
+import io.github.kubeharness.integration.TestNamespace;
 
 /**
  * The control plane of a context made with {@link EnableKubeHarness}, and the namespace of the
@@ -21,8 +17,6 @@ public final class KubeHarness implements AutoCloseable {
   private final ControlPlane controlPlane;
   private final KubernetesClient admin;
   private final ThreadLocal<TestNamespace> current = new ThreadLocal<>();
-
-  private record TestNamespace(String name, Instant started) {}
 
   KubeHarness(ControlPlane controlPlane) {
     this.controlPlane = controlPlane;
@@ -52,23 +46,7 @@ public final class KubeHarness implements AutoCloseable {
 
   /** Creates the namespace of a test method; called before it runs. */
   void beginTest(Class<?> testClass, String method) {
-    String prefix = (testClass.getSimpleName() + "-" + method).toLowerCase(Locale.ROOT);
-    prefix = prefix.replaceAll("[^a-z0-9-]", "-");
-    prefix = prefix.substring(0, Math.min(prefix.length(), 50)) + "-";
-    String name =
-        admin
-            .namespaces()
-            .resource(
-                new NamespaceBuilder()
-                    .withNewMetadata()
-                    .withGenerateName(prefix)
-                    .addToLabels("kube-harness.io/test", "true")
-                    .endMetadata()
-                    .build())
-            .create()
-            .getMetadata()
-            .getName();
-    current.set(new TestNamespace(name, Instant.now()));
+    current.set(TestNamespace.open(admin, testClass, method));
   }
 
   /**
@@ -81,15 +59,7 @@ public final class KubeHarness implements AutoCloseable {
       return null;
     }
     current.remove();
-    try {
-      if (failure == null) {
-        return null;
-      }
-      Path directory = Path.of("target", "kube-harness", "reports", testClass.getName(), method);
-      return NamespaceReports.write(controlPlane, namespace.name(), namespace.started(), directory);
-    } finally {
-      admin.namespaces().withName(namespace.name()).delete();
-    }
+    return namespace.close(controlPlane, admin, failure).orElse(null);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.github.kubeharness.spring;
 
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.integration.SharedControlPlanes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

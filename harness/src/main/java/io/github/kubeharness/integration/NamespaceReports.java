@@ -1,4 +1,4 @@
-package io.github.kubeharness.junit;
+package io.github.kubeharness.integration;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;

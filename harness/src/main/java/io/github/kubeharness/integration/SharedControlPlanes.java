@@ -1,4 +1,4 @@
-package io.github.kubeharness.quarkus;
+package io.github.kubeharness.integration;
 
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlane;
@@ -8,13 +8,13 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The control planes of this class loader, one per backend, profile and version, running until the
- * JVM exits: an application Quarkus restarts in the same class loader keeps the client address it
- * was first given, so its control plane must outlive the test resource's stop(). Quarkus loads a
- * restart from the workspace in a new class loader, which starts another (docs/quarkus.md, limits).
- * Their processes and containers die with the JVM even on {@code kill -9}.
+ * The control planes of this class loader, one per backend, profile and version, started on first
+ * use and stopped when the JVM exits: a framework keeps several application contexts (Spring's
+ * context cache) or restarts its application (Quarkus), and a control plane for each would cost
+ * seconds apiece. Their processes and containers die with the JVM even on {@code kill -9}
+ * (kube-harness's watchdog).
  */
-final class SharedControlPlanes {
+public final class SharedControlPlanes {
 
   private record Key(Backend backend, Profile profile, String version) {}
 
@@ -22,8 +22,8 @@ final class SharedControlPlanes {
 
   private SharedControlPlanes() {}
 
-  /** The running control plane for {@code options}, started on first use. */
-  static synchronized ControlPlane get(ControlPlaneOptions options) {
+  /** The running control plane for {@code options}' backend, profile and version. */
+  public static synchronized ControlPlane get(ControlPlaneOptions options) {
     Key key = new Key(options.backend(), options.profile(), options.kubernetesVersion());
     ControlPlane running = RUNNING.get(key);
     if (running == null) {
@@ -31,7 +31,7 @@ final class SharedControlPlanes {
       running.start();
       if (RUNNING.isEmpty()) {
         Runtime.getRuntime()
-            .addShutdownHook(new Thread(SharedControlPlanes::stopAll, "kube-harness-quarkus-stop"));
+            .addShutdownHook(new Thread(SharedControlPlanes::stopAll, "kube-harness-shared-stop"));
       }
       RUNNING.put(key, running);
     }
