@@ -25,7 +25,12 @@ public interface ControlPlane extends AutoCloseable {
 
   /** A control plane of local etcd and kube-apiserver processes (not started yet). */
   static ControlPlane local(ControlPlaneOptions options) {
-    return create(options.toBuilder().withBackend(Backend.LOCAL).build());
+    // auto's options hold what a local choice runs with: those, rather than the settings again.
+    BackendOptions local =
+        options.backendOptions() instanceof BackendOptions.Auto auto
+            ? auto.local()
+            : BackendOptions.of(Backend.LOCAL);
+    return create(options.toBuilder().withBackend(local).build());
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.Backend;
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.BackendProvider;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
@@ -32,37 +33,23 @@ public final class Backends implements BackendProvider {
 
   /** A new, not yet started, control plane for {@code options}: what the harness itself uses. */
   public static HarnessControlPlane newControlPlane(ControlPlaneOptions options) {
-    Backend backend = options.backend();
-    if (backend == Backend.AUTO) {
-      backend = choose(options);
-      // An unasked profile is the chosen backend's default, as if it had been named.
-      options = options.toBuilder().withBackend(backend).build();
+    if (options.backendOptions() instanceof BackendOptions.Auto auto) {
+      // The chosen backend's own options, and an unasked profile its default, as if it had been
+      // named (what it cannot do is refused by build(), as for a named one).
+      options = options.toBuilder().withBackend(choose(options, auto)).build();
     }
-    requireCapable(options, "The control plane options");
-    return switch (backend) {
-      case LOCAL -> new LocalControlPlane(options);
-      case CONTAINER -> TestcontainersSupport.container(options);
-      case K3S -> TestcontainersSupport.k3s(options);
+    return switch (options.backend()) {
+      case LOCAL ->
+          new LocalControlPlane(options, options.backendOptions(BackendOptions.Local.class));
+      case CONTAINER ->
+          TestcontainersSupport.container(
+              options, options.backendOptions(BackendOptions.Container.class));
+      case K3S ->
+          TestcontainersSupport.k3s(options, options.backendOptions(BackendOptions.K3s.class));
       case EXISTING -> new ExistingCluster(options);
-      case KIND -> new KindControlPlane(options);
+      case KIND -> new KindControlPlane(options, options.backendOptions(BackendOptions.Kind.class));
       case AUTO -> throw new IllegalStateException("auto was resolved above");
     };
-  }
-
-  /**
-   * Refuses, before anything starts, a profile the backend does not run or reuse on a backend that
-   * keeps nothing ({@link Backend#requireProfile}, {@link Backend#require}).
-   *
-   * @param where the culprit, as the message names it
-   */
-  public static void requireCapable(ControlPlaneOptions options, String where) {
-    Backend backend = options.backend();
-    if (options.profileAsked()) {
-      backend.requireProfile(options.profile(), where);
-    }
-    if (options.reuse()) {
-      backend.require(Backend.Feature.REUSE, options.network(), where);
-    }
   }
 
   /**
@@ -81,7 +68,7 @@ public final class Backends implements BackendProvider {
             + " is not one.");
   }
 
-  private static Backend choose(ControlPlaneOptions options) {
+  private static BackendOptions choose(ControlPlaneOptions options, BackendOptions.Auto auto) {
     Choice choice =
         decide(
             "true".equalsIgnoreCase(System.getenv("USE_EXISTING_CLUSTER")),
@@ -89,7 +76,12 @@ public final class Backends implements BackendProvider {
             () -> new BinaryResolver(options).isProvisioned(options.profile()),
             options.kubernetesVersion(),
             TestcontainersSupport::dockerStatus);
-    return explain(choice.backend(), choice.reason(), options);
+    Backend chosen = explain(choice.backend(), choice.reason(), options);
+    return switch (chosen) {
+      case LOCAL -> auto.local();
+      case CONTAINER -> auto.container();
+      default -> BackendOptions.existing();
+    };
   }
 
   /** What {@code auto} picked, and why (for the one line it prints). */

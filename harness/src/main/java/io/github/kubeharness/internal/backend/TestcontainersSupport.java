@@ -1,5 +1,6 @@
 package io.github.kubeharness.internal.backend;
 
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 
 /**
@@ -10,12 +11,13 @@ final class TestcontainersSupport {
 
   private TestcontainersSupport() {}
 
-  static HarnessControlPlane container(ControlPlaneOptions options) {
+  static HarnessControlPlane container(
+      ControlPlaneOptions options, BackendOptions.Container container) {
     requireTestcontainers("The container backend");
-    return new ContainerControlPlane(options);
+    return new ContainerControlPlane(options, container);
   }
 
-  static HarnessControlPlane k3s(ControlPlaneOptions options) {
+  static HarnessControlPlane k3s(ControlPlaneOptions options, BackendOptions.K3s k3s) {
     requireTestcontainers("The k3s backend");
     try {
       Class.forName("org.testcontainers.k3s.K3sContainer");
@@ -25,7 +27,7 @@ final class TestcontainersSupport {
           "org.testcontainers:testcontainers-k3s is not on the test classpath; add it",
           e);
     }
-    return new K3sControlPlane(options);
+    return new K3sControlPlane(options, k3s);
   }
 
   /** Null when Docker answers; otherwise why not. */
