@@ -11,6 +11,7 @@ import io.github.kubeharness.internal.provision.BinaryResolver;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -34,18 +35,23 @@ public final class Backends implements BackendProvider {
   /** A new, not yet started, control plane for {@code options}: what the harness itself uses. */
   public static HarnessControlPlane newControlPlane(ControlPlaneOptions options) {
     if (options.backendOptions() instanceof BackendOptions.Auto auto) {
+      BackendOptions chosen = choose(options, auto);
       // The chosen backend's own options, and an unasked profile its default, as if it had been
       // named (what it cannot do is refused by build(), as for a named one).
-      options = options.toBuilder().withBackend(choose(options, auto)).build();
+      options = options.toBuilder().withBackend(chosen).build();
     }
     return switch (options.backend()) {
       case LOCAL ->
           new LocalControlPlane(options, options.backendOptions(BackendOptions.Local.class));
-      case CONTAINER ->
-          TestcontainersSupport.container(
-              options, options.backendOptions(BackendOptions.Container.class));
-      case K3S ->
-          TestcontainersSupport.k3s(options, options.backendOptions(BackendOptions.K3s.class));
+      case CONTAINER -> {
+        TestcontainersSupport.require("The container backend");
+        yield new ContainerControlPlane(
+            options, options.backendOptions(BackendOptions.Container.class));
+      }
+      case K3S -> {
+        TestcontainersSupport.requireK3s();
+        yield new K3sControlPlane(options, options.backendOptions(BackendOptions.K3s.class));
+      }
       case EXISTING -> new ExistingCluster(options);
       case KIND -> new KindControlPlane(options, options.backendOptions(BackendOptions.Kind.class));
       case AUTO -> throw new IllegalStateException("auto was resolved above");
@@ -76,7 +82,7 @@ public final class Backends implements BackendProvider {
             () -> new BinaryResolver(options).isProvisioned(options.profile()),
             options.kubernetesVersion(),
             TestcontainersSupport::dockerStatus);
-    Backend chosen = explain(choice.backend(), choice.reason(), options);
+    Backend chosen = explain(choice.backend(), choice.reason(), options.progress());
     return switch (chosen) {
       case LOCAL -> auto.local();
       case CONTAINER -> auto.container();
@@ -118,16 +124,14 @@ public final class Backends implements BackendProvider {
         "no provisioned binaries and no Docker (" + docker + "): provisioning binaries");
   }
 
-  private static Backend explain(Backend choice, String reason, ControlPlaneOptions options) {
+  private static Backend explain(Backend choice, String reason, Consumer<String> progress) {
     if (EXPLAINED.add(choice + reason)) {
-      options
-          .progress()
-          .accept(
-              "backend auto -> "
-                  + choice.name().toLowerCase(java.util.Locale.ROOT)
-                  + ": "
-                  + reason
-                  + " (set kubeharness.backend / KUBE_HARNESS_BACKEND to choose)");
+      progress.accept(
+          "backend auto -> "
+              + choice.name().toLowerCase(java.util.Locale.ROOT)
+              + ": "
+              + reason
+              + " (set kubeharness.backend / KUBE_HARNESS_BACKEND to choose)");
     }
     return choice;
   }
