@@ -1,10 +1,12 @@
 package io.github.kubeharness.cli;
 
 import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Setting;
 import io.github.kubeharness.Settings;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.ISetter;
 import picocli.CommandLine.Model.OptionSpec;
@@ -38,6 +40,18 @@ final class SettingOptions {
         .fallbackValue(flag ? "true" : "")
         .paramLabel(flag ? "true|false" : label(setting))
         .description(description(setting))
+        // Read here as the setting reads it, so that a bad value is a usage error (exit 2, with
+        // the usage) naming the option; the text itself goes on to ControlPlaneOptions.
+        .converters(
+            (CommandLine.ITypeConverter<String>)
+                value -> {
+                  try {
+                    setting.parse(value, name);
+                  } catch (KubeHarnessException e) {
+                    throw new CommandLine.TypeConversionException(e.getMessage());
+                  }
+                  return value;
+                })
         .setter(
             new ISetter() {
               @Override

@@ -64,8 +64,14 @@ class SettingOptionsTest {
   @Test
   void aValueIsReadAsTheSettingReadsItAndNamesTheOption() {
     Run bad = run("env", "--profile", "tiny");
-    assertThat(bad.code()).isEqualTo(1);
-    assertThat(bad.err()).contains("'tiny' in --profile", "minimal, standard, simulated");
+    assertThat(bad.code()).as("a usage error").isEqualTo(2);
+    assertThat(bad.err())
+        .contains(
+            "Invalid value for option '--profile'",
+            "'tiny' in --profile",
+            "minimal, standard, simulated",
+            "Usage: kube-harness env");
+    assertThat(run("up", "--reuse=maybe").err()).contains("'maybe' in --reuse", "true or false");
     // Given on the command line, a value wins over the environment (CI exports
     // KUBE_HARNESS_NETWORK=host); a flag alone means true.
     Run good = run("env", "--network", "bridge", "--reuse", "--backend", "kind");
