@@ -25,11 +25,15 @@ public interface ControlPlane extends AutoCloseable {
 
   /** A control plane of local etcd and kube-apiserver processes (not started yet). */
   static ControlPlane local(ControlPlaneOptions options) {
-    // auto's options hold what a local choice runs with: those, rather than the settings again.
+    // The local options these options hold (auto's are what a local choice runs with), rather
+    // than the settings again.
+    BackendOptions held = options.backendOptions();
     BackendOptions local =
-        options.backendOptions() instanceof BackendOptions.Auto auto
-            ? auto.local()
-            : BackendOptions.of(Backend.LOCAL);
+        held instanceof BackendOptions.Local
+            ? held
+            : held instanceof BackendOptions.Auto auto
+                ? auto.local()
+                : BackendOptions.of(Backend.LOCAL);
     return create(options.toBuilder().withBackend(local).build());
   }
 
