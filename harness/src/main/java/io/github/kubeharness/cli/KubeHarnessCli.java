@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -375,7 +376,11 @@ public final class KubeHarnessCli implements Callable<Integer> {
                 + "="
                 + (effective != null
                     ? effective
-                    : setting.value().orElse("") + "  # default: " + setting.defaultValue()));
+                    : Optional.ofNullable(controlPlane.settings.given(setting.property()))
+                            .or(setting::value)
+                            .orElse("")
+                        + "  # default: "
+                        + setting.defaultValue()));
       }
       out.println("KUBEBUILDER_ASSETS=" + options.assetsDirectory().map(Path::toString).orElse(""));
       BinaryResolver resolver = new BinaryResolver(options);

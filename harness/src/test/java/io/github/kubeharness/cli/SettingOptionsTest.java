@@ -80,6 +80,9 @@ class SettingOptionsTest {
     Run container = run("env", "--network", "bridge", "--backend", "container");
     assertThat(container.out()).contains("KUBE_HARNESS_NETWORK=bridge\n".translateEscapes());
     assertThat(run("env", "--reuse=false").out()).contains("KUBE_HARNESS_REUSE=false");
+    // A setting the backend's options do not hold shows the value given all the same.
+    assertThat(run("env", "--backend", "local", "--network", "bridge").out())
+        .contains("KUBE_HARNESS_NETWORK=bridge  # default: bridge");
   }
 
   @Test
