@@ -130,8 +130,21 @@ class ArchitectureTest {
         .and()
         .areTopLevelClasses()
         .and(not(DescribedPredicate.describe("are tests", ArchitectureTest::isTest)))
+        // A main class is run by the build (the archetype's resources are written by one).
+        .and(not(DescribedPredicate.describe("have a main method", ArchitectureTest::hasMain)))
         .should(beUsedFromAnotherPackage())
         .check(withTests);
+  }
+
+  private static boolean hasMain(com.tngtech.archunit.core.domain.JavaClass type) {
+    return type.getMethods().stream()
+        .anyMatch(
+            m ->
+                m.getName().equals("main")
+                    && m.getModifiers()
+                        .contains(com.tngtech.archunit.core.domain.JavaModifier.STATIC)
+                    && m.getModifiers()
+                        .contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC));
   }
 
   /** Internals serve the public entry points, never the other way round. */

@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * inside a jar cannot be listed. {@code {{name}}} in a path or a file stands for a value; a name
  * without a value is an error, so a template cannot silently leave a placeholder behind.
  */
-public final class Templates {
+final class Templates {
 
   /** {{name}}: letters and digits only, so that GitHub's {@code ${{ expr }}} is left alone. */
   static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([A-Za-z][A-Za-z0-9]*)}}");

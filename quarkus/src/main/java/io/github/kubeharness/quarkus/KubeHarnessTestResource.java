@@ -1,0 +1,117 @@
+package io.github.kubeharness.quarkus;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.KubeHarnessException;
+import io.quarkus.test.common.QuarkusTestResourceConfigurableLifecycleManager;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The Quarkus test resource behind {@link WithKubeHarness}: starts the control plane, installs the
+ * CRDs, applies the manifests and returns the application's {@code quarkus.kubernetes-client.*}
+ * configuration, all before the application boots. Usable without the annotation too:
+ * {@code @WithTestResource(value = KubeHarnessTestResource.class, initArgs = @ResourceArg(name =
+ * "profile", value = "standard"))}, with the annotation's attribute names as keys.
+ */
+public class KubeHarnessTestResource
+    implements QuarkusTestResourceConfigurableLifecycleManager<WithKubeHarness> {
+
+  /** Where the Quarkus Operator SDK writes the CRDs it generates, relative to the module. */
+  public static final String GENERATED_CRDS = "target/kubernetes/";
+
+  /** The configuration property naming a kubeconfig file for the control plane. */
+  public static final String KUBECONFIG_PROPERTY = "kubeharness.kubeconfig";
+
+  private ClusterRequest request = ClusterRequest.of(Map.of());
+  private ControlPlane controlPlane;
+  private KubernetesClient admin;
+
+  @Override
+  public void init(WithKubeHarness annotation) {
+    request = ClusterRequest.of(annotation);
+  }
+
+  @Override
+  public void init(Map<String, String> initArgs) {
+    if (!initArgs.isEmpty()) {
+      request = ClusterRequest.of(initArgs);
+    }
+  }
+
+  @Override
+  public Map<String, String> start() {
+    String where = "@WithKubeHarness";
+    try {
+      controlPlane = SharedControlPlanes.get(request.options(where));
+      controlPlane.installCrds(crds(where), List.of());
+      if (!request.manifests().isEmpty()) {
+        controlPlane.apply(request.manifests());
+      }
+      Map<String, String> properties = new LinkedHashMap<>();
+      if (request.serviceAccount().isBlank()) {
+        properties.putAll(ClientProperties.of(controlPlane.kubeconfig()));
+      } else {
+        String[] account = request.serviceAccountParts(where);
+        properties.putAll(
+            ClientProperties.of(controlPlane.serviceAccountKubeconfig(account[0], account[1])));
+      }
+      properties.put(KUBECONFIG_PROPERTY, controlPlane.kubeconfigFile().toString());
+      admin = controlPlane.newClient();
+      System.err.println(
+          "[kube-harness] @WithKubeHarness: the application's client points at "
+              + controlPlane.apiServerUrl()
+              + (request.serviceAccount().isBlank()
+                  ? " (admin)"
+                  : " as " + request.serviceAccount()));
+      return properties;
+    } catch (KubeHarnessException e) {
+      throw new IllegalStateException(where + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The CRDs asked for, or the ones QOSDK generated; a clear error when there are none. */
+  private List<String> crds(String where) {
+    if (!request.crds().isEmpty()) {
+      return request.crds();
+    }
+    Path generated = Path.of(GENERATED_CRDS);
+    if (!Files.isDirectory(generated)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(generated)) {
+      // QOSDK names them <plural>.<group>-v1.yml; kubernetes.yml beside them is the deployment.
+      return files
+          .filter(file -> file.getFileName().toString().endsWith("-v1.yml"))
+          .map(Path::toString)
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(where + ": cannot list " + generated.toAbsolutePath(), e);
+    }
+  }
+
+  @Override
+  public void inject(TestInjector testInjector) {
+    testInjector.injectIntoFields(
+        new KubeHarness(controlPlane, admin),
+        new TestInjector.AnnotatedAndMatchesType(InjectKubeHarness.class, KubeHarness.class));
+  }
+
+  /**
+   * Closes the test's client; the control plane runs on until the JVM exits, for an application
+   * Quarkus restarts in the same class loader (its client keeps the address it was first given).
+   */
+  @Override
+  public void stop() {
+    if (admin != null) {
+      admin.close();
+    }
+  }
+}
