@@ -4,7 +4,9 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -14,6 +16,11 @@ import java.util.function.Consumer;
  * #builder()}. Every unset option is filled in {@link Builder#build()}, once, from its {@link
  * Setting} in {@link Settings#ALL} (system property, then environment variable, then the default):
  * the code below the entry points reads these options, never the settings.
+ *
+ * <p>What every backend shares is here; what one backend alone is set with is its {@link
+ * BackendOptions} record ({@link #backendOptions()}), so kind's node image cannot be set on {@code
+ * local}. A profile or {@code reuse} the backend cannot do is refused by {@link Builder#build()},
+ * naming {@link #origin()}, before anything starts.
  */
 public final class ControlPlaneOptions {
 
@@ -22,8 +29,7 @@ public final class ControlPlaneOptions {
       URI.create(
           "https://raw.githubusercontent.com/kubernetes-sigs/controller-tools/HEAD/envtest-releases.yaml");
 
-  private final Backend backend;
-  private final NetworkMode network;
+  private final BackendOptions backend;
   private final Profile profile;
   private final boolean profileAsked;
   private final String kubernetesVersion;
@@ -34,37 +40,41 @@ public final class ControlPlaneOptions {
   private final Path assetsDirectory;
   private final boolean auditLog;
   private final List<String> extraApiServerFlags;
-  private final int simulatedNodes;
-  private final Duration podStartDelay;
   private final boolean reuse;
-  private final Duration reuseIdleTimeout;
   private final String goCommand;
-  private final String k3sImage;
-  private final String kindImage;
-  private final String containerEtcdImage;
-  private final String containerApiServerImage;
-  private final String containerControllerManagerImage;
   private final Consumer<String> progress;
+  private final String origin;
 
   private ControlPlaneOptions(Builder b) {
-    this.backend = setting(Settings.BACKEND, Backend.class).resolve(b.backend);
-    this.network = setting(Settings.NETWORK, NetworkMode.class).resolve(b.network);
+    SettingSource settings = new SettingSource(b.given);
+    this.origin = b.origin;
+    this.backend =
+        b.backendOptions != null
+            ? b.backendOptions
+            : backendOptions(
+                settings.resolve(setting(Settings.BACKEND, Backend.class), b.backend), settings);
+    Backend named = backend.backend();
     // Unasked, the profile is the backend's default (standard on a whole cluster), so that a
-    // backend never reports a profile it does not run; asked, it is checked before a start.
+    // backend never reports a profile it does not run; asked, it is checked below.
     Optional<Profile> askedProfile =
         b.profile != null
             ? Optional.of(b.profile)
-            : b.resolved ? Optional.empty() : setting(Settings.PROFILE, Profile.class).read();
+            : b.resolved
+                ? Optional.empty()
+                : settings.read(setting(Settings.PROFILE, Profile.class));
     this.profileAsked = askedProfile.isPresent();
-    this.profile = askedProfile.orElse(backend.defaultProfile());
+    this.profile = askedProfile.orElse(named.defaultProfile());
     this.kubernetesVersion =
         normalizeVersion(
-            setting(Settings.KUBERNETES_VERSION, String.class).resolve(b.kubernetesVersion));
+            settings.resolve(
+                setting(Settings.KUBERNETES_VERSION, String.class), b.kubernetesVersion));
     this.startTimeout =
-        setting(Settings.START_TIMEOUT_SECONDS, Duration.class).resolve(b.startTimeout);
-    this.offline = setting(Settings.OFFLINE, Boolean.class).resolve(b.offline);
-    this.cacheDirectory = setting(Settings.CACHE_DIR, Path.class).resolve(b.cacheDirectory);
-    this.releaseIndex = setting(Settings.RELEASE_INDEX_URL, URI.class).resolve(b.releaseIndex);
+        settings.resolve(setting(Settings.START_TIMEOUT_SECONDS, Duration.class), b.startTimeout);
+    this.offline = settings.resolve(setting(Settings.OFFLINE, Boolean.class), b.offline);
+    this.cacheDirectory =
+        settings.resolve(setting(Settings.CACHE_DIR, Path.class), b.cacheDirectory);
+    this.releaseIndex =
+        settings.resolve(setting(Settings.RELEASE_INDEX_URL, URI.class), b.releaseIndex);
     // envtest's own variable, honoured as envtest does: a fact of the machine, not our setting.
     this.assetsDirectory =
         b.assetsDirectory != null || b.resolved
@@ -73,42 +83,40 @@ public final class ControlPlaneOptions {
                 .filter(s -> !s.isBlank())
                 .map(Path::of)
                 .orElse(null);
-    this.goCommand = setting(Settings.GO, String.class).resolve(b.goCommand);
+    this.goCommand = settings.resolve(setting(Settings.GO, String.class), b.goCommand);
     this.auditLog = b.auditLog;
     this.extraApiServerFlags = List.copyOf(b.extraApiServerFlags);
-    this.simulatedNodes =
-        setting(Settings.SIMULATED_NODES, Integer.class).resolve(b.simulatedNodes);
-    this.podStartDelay =
-        setting(Settings.SIMULATED_POD_START_SECONDS, Duration.class).resolve(b.podStartDelay);
     this.reuse =
         b.reuse != null
             ? b.reuse
-            : setting(Settings.REUSE, Boolean.class)
-                .read()
-                .orElseGet(() -> backend == Backend.KIND && DeprecatedKindReuse.asked());
-    this.reuseIdleTimeout =
-        setting(Settings.REUSE_IDLE_MINUTES, Duration.class).resolve(b.reuseIdleTimeout);
-    this.k3sImage = unlessResolved(b, b.k3sImage, Settings.K3S_IMAGE);
-    this.kindImage = unlessResolved(b, b.kindImage, Settings.KIND_IMAGE);
-    this.containerEtcdImage =
-        unlessResolved(b, b.containerEtcdImage, Settings.CONTAINER_ETCD_IMAGE);
-    this.containerApiServerImage =
-        unlessResolved(b, b.containerApiServerImage, Settings.CONTAINER_APISERVER_IMAGE);
-    this.containerControllerManagerImage =
-        unlessResolved(
-            b, b.containerControllerManagerImage, Settings.CONTAINER_CONTROLLER_MANAGER_IMAGE);
+            : settings
+                .read(setting(Settings.REUSE, Boolean.class))
+                .orElseGet(() -> named == Backend.KIND && DeprecatedKindReuse.asked());
     this.progress =
         b.progress != null ? b.progress : line -> System.err.println("[kube-harness] " + line);
+    // What the backend cannot do is refused here, once, before anything starts.
+    if (profileAsked) {
+      named.requireProfile(profile, origin);
+    }
+    if (reuse) {
+      backend.require(Backend.Feature.REUSE, origin);
+    }
   }
 
   private static <T> Setting<T> setting(String property, Class<T> type) {
     return Settings.entry(property, type);
   }
 
-  // An option whose unset value means "the backend's default": a builder from toBuilder() keeps it
-  // unset, so that options are resolved once, never again below the entry points.
-  private static String unlessResolved(Builder b, String explicit, String property) {
-    return explicit != null || b.resolved ? explicit : setting(property, String.class).resolve();
+  // The one place a backend's settings are read into its record.
+  static BackendOptions backendOptions(Backend backend, SettingSource settings) {
+    return switch (backend) {
+      case AUTO -> BackendOptions.Auto.from(settings);
+      case LOCAL -> BackendOptions.Local.from(settings);
+      case CONTAINER -> BackendOptions.Container.from(settings);
+      case K3S -> BackendOptions.K3s.from(settings);
+      case KIND -> BackendOptions.Kind.from(settings);
+      case EXISTING -> new BackendOptions.Existing();
+    };
   }
 
   /** A builder with nothing set: every option takes its default. */
@@ -123,12 +131,36 @@ public final class ControlPlaneOptions {
 
   /** Where the control plane comes from. Default: {@link Settings#BACKEND}, else auto. */
   public Backend backend() {
+    return backend.backend();
+  }
+
+  /**
+   * The options of {@link #backend()} alone (kind's node image, the container backend's network and
+   * images, ...). Default: the backend's settings.
+   */
+  public BackendOptions backendOptions() {
     return backend;
   }
 
-  /** Container networking of the container and k3s backends. Default: bridge. */
-  public NetworkMode network() {
-    return network;
+  /**
+   * {@link #backendOptions()} as {@code type}, for the code that runs that backend.
+   *
+   * @throws IllegalStateException when these options are for another backend
+   */
+  public <T extends BackendOptions> T backendOptions(Class<T> type) {
+    if (!type.isInstance(backend)) {
+      throw new IllegalStateException(
+          "options for the " + backend().settingValue() + " backend, not " + type.getSimpleName());
+    }
+    return type.cast(backend);
+  }
+
+  /**
+   * Who asked for these options, as messages name the culprit ({@code @ControllerTest on MyTest},
+   * {@code kube-harness up}). Default: {@code The control plane options}.
+   */
+  public String origin() {
+    return origin;
   }
 
   /**
@@ -193,71 +225,20 @@ public final class ControlPlaneOptions {
     return extraApiServerFlags;
   }
 
-  /** Fake nodes of the {@code simulated} profile. Default: {@link Settings#SIMULATED_NODES}, 1. */
-  public int simulatedNodes() {
-    return simulatedNodes;
-  }
-
-  /**
-   * Scheduled to Running and Ready in the {@code simulated} profile. Default: {@link
-   * Settings#SIMULATED_POD_START_SECONDS}, 0.3 s.
-   */
-  public Duration podStartDelay() {
-    return podStartDelay;
-  }
-
   /**
    * Keep the control plane for the next JVM, and attach to one kept by an earlier JVM: the {@code
-   * local} backend's processes, the {@code kind} backend's cluster; the other backends ignore it.
-   * Default: {@link Settings#REUSE}, false (on kind also the deprecated {@code
+   * local} backend's processes, the {@code kind} backend's cluster. One switch for every backend
+   * that can keep one ({@link Backend.Feature#REUSE}); on the others it is refused when the options
+   * are built. Default: {@link Settings#REUSE}, false (on kind also the deprecated {@code
    * kubeharness.kind.reuse}).
    */
   public boolean reuse() {
     return reuse;
   }
 
-  /**
-   * How long a kept control plane waits with no JVM attached before it stops. Default: {@link
-   * Settings#REUSE_IDLE_MINUTES}, 10 minutes.
-   */
-  public Duration reuseIdleTimeout() {
-    return reuseIdleTimeout;
-  }
-
   /** The Go command that builds missing binaries. Default: {@link Settings#GO}, {@code go}. */
   public String goCommand() {
     return goCommand;
-  }
-
-  /** The k3s backend's image. Default: {@link Settings#K3S_IMAGE}, else the backend's own. */
-  public Optional<String> k3sImage() {
-    return Optional.ofNullable(k3sImage);
-  }
-
-  /** The kind backend's node image. Default: {@link Settings#KIND_IMAGE}, else the backend's. */
-  public Optional<String> kindImage() {
-    return Optional.ofNullable(kindImage);
-  }
-
-  /** The container backend's etcd image. Default: {@link Settings#CONTAINER_ETCD_IMAGE}. */
-  public Optional<String> containerEtcdImage() {
-    return Optional.ofNullable(containerEtcdImage);
-  }
-
-  /**
-   * The container backend's kube-apiserver image. Default: {@link
-   * Settings#CONTAINER_APISERVER_IMAGE}.
-   */
-  public Optional<String> containerApiServerImage() {
-    return Optional.ofNullable(containerApiServerImage);
-  }
-
-  /**
-   * The container backend's kube-controller-manager image. Default: {@link
-   * Settings#CONTAINER_CONTROLLER_MANAGER_IMAGE}.
-   */
-  public Optional<String> containerControllerManagerImage() {
-    return Optional.ofNullable(containerControllerManagerImage);
   }
 
   /** Receives progress lines of long work (provisioning). Default: standard error. */
@@ -269,8 +250,7 @@ public final class ControlPlaneOptions {
   public Builder toBuilder() {
     Builder b = new Builder();
     b.resolved = true;
-    b.backend = backend;
-    b.network = network;
+    b.backendOptions = backend;
     b.profile = profileAsked ? profile : null;
     b.kubernetesVersion = kubernetesVersion;
     b.startTimeout = startTimeout;
@@ -280,17 +260,10 @@ public final class ControlPlaneOptions {
     b.assetsDirectory = assetsDirectory;
     b.auditLog = auditLog;
     b.extraApiServerFlags.addAll(extraApiServerFlags);
-    b.simulatedNodes = simulatedNodes;
-    b.podStartDelay = podStartDelay;
     b.reuse = reuse;
-    b.reuseIdleTimeout = reuseIdleTimeout;
     b.goCommand = goCommand;
-    b.k3sImage = k3sImage;
-    b.kindImage = kindImage;
-    b.containerEtcdImage = containerEtcdImage;
-    b.containerApiServerImage = containerApiServerImage;
-    b.containerControllerManagerImage = containerControllerManagerImage;
     b.progress = progress;
+    b.origin = origin;
     return b;
   }
 
@@ -315,7 +288,7 @@ public final class ControlPlaneOptions {
   /** Builds {@link ControlPlaneOptions}; unset fields take their defaults. */
   public static final class Builder {
     private Backend backend;
-    private NetworkMode network;
+    private BackendOptions backendOptions;
     private Profile profile;
     private String kubernetesVersion;
     private Duration startTimeout;
@@ -325,29 +298,27 @@ public final class ControlPlaneOptions {
     private Path assetsDirectory;
     private boolean auditLog;
     private final List<String> extraApiServerFlags = new ArrayList<>();
-    private Integer simulatedNodes;
-    private Duration podStartDelay;
     private Boolean reuse;
-    private Duration reuseIdleTimeout;
     private String goCommand;
-    private String k3sImage;
-    private String kindImage;
-    private String containerEtcdImage;
-    private String containerApiServerImage;
-    private String containerControllerManagerImage;
     private Consumer<String> progress;
+    private String origin = "The control plane options";
+    private final Map<String, SettingSource.Given> given = new LinkedHashMap<>();
     // Made by toBuilder(): every setting was read once already.
     private boolean resolved;
 
     private Builder() {}
 
+    /** The backend, with its own options from its settings ({@link BackendOptions#of}). */
     public Builder withBackend(Backend backend) {
       this.backend = Objects.requireNonNull(backend, "backend");
+      this.backendOptions = null;
       return this;
     }
 
-    public Builder withNetwork(NetworkMode network) {
-      this.network = Objects.requireNonNull(network, "network");
+    /** The backend and its own options: {@code withBackend(BackendOptions.kind().withImage(i))}. */
+    public Builder withBackend(BackendOptions options) {
+      this.backendOptions = Objects.requireNonNull(options, "options");
+      this.backend = null;
       return this;
     }
 
@@ -386,29 +357,15 @@ public final class ControlPlaneOptions {
       return this;
     }
 
+    /** See {@link ControlPlaneOptions#auditLog()}. */
     public Builder withAuditLog(boolean enabled) {
       this.auditLog = enabled;
       return this;
     }
 
+    /** See {@link ControlPlaneOptions#extraApiServerFlags()}. */
     public Builder withExtraApiServerFlag(String flag) {
       this.extraApiServerFlags.add(Objects.requireNonNull(flag, "flag"));
-      return this;
-    }
-
-    public Builder withSimulatedNodes(int nodes) {
-      if (nodes < 1) {
-        throw new IllegalArgumentException("simulated nodes must be at least 1, was " + nodes);
-      }
-      this.simulatedNodes = nodes;
-      return this;
-    }
-
-    public Builder withPodStartDelay(Duration delay) {
-      if (delay.isNegative()) {
-        throw new IllegalArgumentException("pod start delay must not be negative, was " + delay);
-      }
-      this.podStartDelay = delay;
       return this;
     }
 
@@ -418,52 +375,40 @@ public final class ControlPlaneOptions {
       return this;
     }
 
-    public Builder withReuseIdleTimeout(Duration idle) {
-      if (idle.isNegative() || idle.isZero()) {
-        throw new IllegalArgumentException("reuse idle timeout must be positive, was " + idle);
-      }
-      this.reuseIdleTimeout = idle;
-      return this;
-    }
-
     /** See {@link ControlPlaneOptions#goCommand()}. */
     public Builder withGoCommand(String command) {
       this.goCommand = Objects.requireNonNull(command, "command");
       return this;
     }
 
-    /** See {@link ControlPlaneOptions#k3sImage()}. */
-    public Builder withK3sImage(String image) {
-      this.k3sImage = Objects.requireNonNull(image, "image");
-      return this;
-    }
-
-    /** See {@link ControlPlaneOptions#kindImage()}. */
-    public Builder withKindImage(String image) {
-      this.kindImage = Objects.requireNonNull(image, "image");
-      return this;
-    }
-
-    /** See {@link ControlPlaneOptions#containerEtcdImage()}. */
-    public Builder withContainerEtcdImage(String image) {
-      this.containerEtcdImage = Objects.requireNonNull(image, "image");
-      return this;
-    }
-
-    /** See {@link ControlPlaneOptions#containerApiServerImage()}. */
-    public Builder withContainerApiServerImage(String image) {
-      this.containerApiServerImage = Objects.requireNonNull(image, "image");
-      return this;
-    }
-
-    /** See {@link ControlPlaneOptions#containerControllerManagerImage()}. */
-    public Builder withContainerControllerManagerImage(String image) {
-      this.containerControllerManagerImage = Objects.requireNonNull(image, "image");
-      return this;
-    }
-
     public Builder withProgress(Consumer<String> progress) {
       this.progress = Objects.requireNonNull(progress, "progress");
+      return this;
+    }
+
+    /** See {@link ControlPlaneOptions#origin()}. */
+    public Builder withOrigin(String origin) {
+      this.origin = Objects.requireNonNull(origin, "origin");
+      return this;
+    }
+
+    /**
+     * A setting's value as written in {@code source} (a CLI option: {@code --profile}): it wins
+     * over the setting's system property and environment variable, and loses to a {@code withX}
+     * call. A value that cannot be read fails {@link #build()}, naming {@code source}.
+     *
+     * @param property a setting of {@link Settings#ALL}, e.g. {@link Settings#PROFILE}
+     * @throws IllegalArgumentException when {@code property} is no setting
+     */
+    public Builder withSetting(String property, String value, String source) {
+      Settings.ALL.stream()
+          .filter(s -> s.property().equals(property))
+          .findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("no setting " + property));
+      given.put(
+          property,
+          new SettingSource.Given(
+              Objects.requireNonNull(value, "value"), Objects.requireNonNull(source, "source")));
       return this;
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -27,26 +28,29 @@ public final class Setting<T> {
 
   private final String property;
   private final Class<T> type;
-  private final Function<Setting<T>, Function<String, T>> parser;
+  // (value as written, where it was written) -> the value; fails naming that place
+  private final BiFunction<String, String, T> parser;
   private final String takes;
   private final Supplier<T> defaultValue;
   private final String defaultText;
   private final String annotation;
-  private final String builder;
+  private final List<String> builder;
   private final String cli;
+  private final String notOnCli;
   private final List<Backend> backends;
   private final String doc;
 
   private Setting(
       String property,
       Class<T> type,
-      Function<Setting<T>, Function<String, T>> parser,
+      BiFunction<String, String, T> parser,
       String takes,
       Supplier<T> defaultValue,
       String defaultText,
       String annotation,
-      String builder,
+      List<String> builder,
       String cli,
+      String notOnCli,
       List<Backend> backends,
       String doc) {
     this.property = property;
@@ -56,8 +60,9 @@ public final class Setting<T> {
     this.defaultValue = defaultValue;
     this.defaultText = defaultText;
     this.annotation = annotation;
-    this.builder = builder;
+    this.builder = List.copyOf(builder);
     this.cli = cli;
+    this.notOnCli = notOnCli;
     this.backends = List.copyOf(backends);
     this.doc = doc;
   }
@@ -67,7 +72,7 @@ public final class Setting<T> {
     return base(
         property,
         type,
-        s -> value -> Settings.parseEnum(value, type, s.describe()),
+        (value, source) -> Settings.parseEnum(value, type, source),
         Arrays.stream(type.getEnumConstants())
             .map(c -> c.name().toLowerCase(Locale.ROOT))
             .collect(Collectors.joining("|")),
@@ -80,7 +85,7 @@ public final class Setting<T> {
     return base(
         property,
         Boolean.class,
-        s -> s::parseBoolean,
+        Setting::parseBoolean,
         "true|false",
         () -> defaultValue,
         Boolean.toString(defaultValue));
@@ -91,7 +96,7 @@ public final class Setting<T> {
     return base(
         property,
         Duration.class,
-        s -> s::parseSeconds,
+        Setting::parseSeconds,
         "seconds > 0",
         () -> defaultValue,
         BigDecimal.valueOf(defaultValue.toMillis(), 3).stripTrailingZeros().toPlainString());
@@ -102,7 +107,7 @@ public final class Setting<T> {
     return base(
         property,
         Duration.class,
-        s -> value -> Duration.ofMinutes(s.parsePositiveInt(value)),
+        (value, source) -> Duration.ofMinutes(parsePositiveInt(value, source)),
         "minutes > 0",
         () -> defaultValue,
         Long.toString(defaultValue.toMinutes()));
@@ -113,7 +118,7 @@ public final class Setting<T> {
     return base(
         property,
         Integer.class,
-        s -> s::parsePositiveInt,
+        Setting::parsePositiveInt,
         "a number > 0",
         () -> defaultValue,
         Integer.toString(defaultValue));
@@ -130,49 +135,78 @@ public final class Setting<T> {
       Function<String, T> parse,
       Supplier<T> defaultValue,
       String defaultText) {
-    return base(property, type, s -> parse, takes, defaultValue, defaultText);
+    return base(
+        property, type, (value, source) -> parse.apply(value), takes, defaultValue, defaultText);
   }
 
   // A setting that is set by its property and variable only, read by every backend, undocumented.
   private static <T> Setting<T> base(
       String property,
       Class<T> type,
-      Function<Setting<T>, Function<String, T>> parser,
+      BiFunction<String, String, T> parser,
       String takes,
       Supplier<T> defaultValue,
       String defaultText) {
     return new Setting<>(
-        property, type, parser, takes, defaultValue, defaultText, "", "", "", List.of(), "");
+        property,
+        type,
+        parser,
+        takes,
+        defaultValue,
+        defaultText,
+        "",
+        List.of(),
+        "",
+        "",
+        List.of(),
+        "");
   }
 
   /** This setting, also settable as {@code @ControllerTest(annotation = ...)}. */
   Setting<T> annotation(String attribute) {
-    return with(attribute, builder, cli, backends, doc);
+    return with(attribute, builder, cli, notOnCli, backends, doc);
   }
 
-  /** This setting, also settable by {@code ControlPlaneOptions.builder().method(...)}. */
-  Setting<T> builder(String method) {
-    return with(annotation, method, cli, backends, doc);
+  /**
+   * This setting, also settable in code: a method of {@code ControlPlaneOptions.Builder} ({@code
+   * withProfile}), or of a backend's own options ({@code kind().withImage}: {@code
+   * BackendOptions.kind().withImage(...)}, one per backend that reads it).
+   */
+  Setting<T> builder(String... methods) {
+    return with(annotation, List.of(methods), cli, notOnCli, backends, doc);
   }
 
-  /** This setting, also settable by the CLI's {@code option}. */
+  /** This setting, also settable by the CLI's {@code option} (the CLI's commands are made so). */
   Setting<T> cli(String option) {
-    return with(annotation, builder, option, backends, doc);
+    return with(annotation, builder, option, notOnCli, backends, doc);
+  }
+
+  /**
+   * This setting of the annotation has no CLI option, for that {@code reason}: the CLI's {@code up}
+   * otherwise offers everything the annotation can set (a test holds it to that).
+   */
+  Setting<T> notOnCli(String reason) {
+    return with(annotation, builder, cli, reason, backends, doc);
   }
 
   /** This setting, read by those backends only. */
   Setting<T> readBy(Backend... readers) {
-    return with(annotation, builder, cli, List.of(readers), doc);
+    return with(annotation, builder, cli, notOnCli, List.of(readers), doc);
   }
 
   /** This setting with its one-line doc (Markdown). */
   Setting<T> doc(String line) {
-    return with(annotation, builder, cli, backends, line);
+    return with(annotation, builder, cli, notOnCli, backends, line);
   }
 
   // The same value, type and default; what the registry says about it besides.
   private Setting<T> with(
-      String annotation, String builder, String cli, List<Backend> backends, String doc) {
+      String annotation,
+      List<String> builder,
+      String cli,
+      String notOnCli,
+      List<Backend> backends,
+      String doc) {
     return new Setting<>(
         property,
         type,
@@ -183,6 +217,7 @@ public final class Setting<T> {
         annotation,
         builder,
         cli,
+        notOnCli,
         backends,
         doc);
   }
@@ -217,14 +252,23 @@ public final class Setting<T> {
     return Optional.of(annotation).filter(a -> !a.isEmpty());
   }
 
-  /** The {@link ControlPlaneOptions.Builder} method that sets it, if any. */
-  public Optional<String> builderMethod() {
-    return Optional.of(builder).filter(b -> !b.isEmpty());
+  /**
+   * The methods that set it in code: of {@link ControlPlaneOptions.Builder} ({@code withProfile}),
+   * or of a backend's options, written {@code kind().withImage} for {@code
+   * BackendOptions.kind().withImage(...)}.
+   */
+  public List<String> builderMethods() {
+    return builder;
   }
 
   /** The CLI option that sets it, if any. */
   public Optional<String> cliOption() {
     return Optional.of(cli).filter(c -> !c.isEmpty());
+  }
+
+  /** Why this setting of the annotation has no CLI option; empty when it has one or is none. */
+  public Optional<String> notOnCliBecause() {
+    return Optional.of(notOnCli).filter(c -> !c.isEmpty());
   }
 
   /** The backends that read it; empty: it is not about one backend. */
@@ -251,7 +295,20 @@ public final class Setting<T> {
 
   /** The value set for it, read; fails naming the setting when it cannot be read. */
   public Optional<T> read() {
-    return value().map(parser.apply(this));
+    return value().map(value -> parse(value, describe()));
+  }
+
+  /**
+   * {@code value} as written in {@code source} (a CLI option, an annotation attribute), read as
+   * this setting reads it; fails naming {@code source} and what it takes.
+   */
+  public T parse(String value, String source) {
+    return parser.apply(value.trim(), source);
+  }
+
+  /** Its default value (null where the reading code decides the default). */
+  T typedDefault() {
+    return defaultValue.get();
   }
 
   /** The value set for it, else its default (null where the reading code decides the default). */
@@ -273,15 +330,15 @@ public final class Setting<T> {
     return (Setting<V>) this;
   }
 
-  private Boolean parseBoolean(String value) {
+  private static Boolean parseBoolean(String value, String source) {
     if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
       return Boolean.parseBoolean(value);
     }
     throw new KubeHarnessException(
-        "Invalid value '" + value + "' in " + describe() + ": expected true or false.");
+        "Invalid value '" + value + "' in " + source + ": expected true or false.");
   }
 
-  private Integer parsePositiveInt(String value) {
+  private static Integer parsePositiveInt(String value, String source) {
     try {
       int number = Integer.parseInt(value);
       if (number > 0) {
@@ -291,14 +348,10 @@ public final class Setting<T> {
       // reported below, with the setting's name
     }
     throw new KubeHarnessException(
-        "Invalid value '"
-            + value
-            + "' in "
-            + describe()
-            + ": expected a whole number greater than 0.");
+        "Invalid value '" + value + "' in " + source + ": expected a whole number greater than 0.");
   }
 
-  private Duration parseSeconds(String value) {
+  private static Duration parseSeconds(String value, String source) {
     try {
       BigDecimal seconds = new BigDecimal(value);
       if (seconds.signum() > 0) {
@@ -311,7 +364,7 @@ public final class Setting<T> {
         "Invalid value '"
             + value
             + "' in "
-            + describe()
+            + source
             + ": expected a positive number of seconds, e.g. 30 or 2.5.");
   }
 

@@ -170,12 +170,14 @@ public final class Settings {
                   () -> null,
                   "each class's `kubernetesVersions`")
               .annotation("kubernetesVersions")
+              .notOnCli("a matrix runs one control plane per version; the CLI starts one")
               .doc(
                   "the version matrix of `@MatrixTest`s (`1.35,1.36,1.37`; a minor is its newest"
                       + " patch): replaces every class's own, so CI widens or narrows it without"
                       + " code changes"),
           Setting.choice(NETWORK, NetworkMode.class, NetworkMode.BRIDGE)
-              .builder("withNetwork")
+              .builder("container().withNetwork", "k3s().withNetwork")
+              .cli("--network")
               .readBy(Backend.CONTAINER, Backend.K3S)
               .doc("container networking: `bridge` (mapped ports) or `host`"),
           Setting.flag(OFFLINE, false)
@@ -229,42 +231,42 @@ public final class Settings {
                       + " and attach to a kept one ([A warm control plane across"
                       + " runs](reuse.md))"),
           Setting.minutes(REUSE_IDLE_MINUTES, Duration.ofMinutes(10))
-              .builder("withReuseIdleTimeout")
+              .builder("local().withReuseIdleTimeout")
               .readBy(Backend.LOCAL)
               .doc("how long a kept control plane waits with no JVM attached before it stops"),
           Setting.count(SIMULATED_NODES, 1)
-              .builder("withSimulatedNodes")
+              .builder("local().withSimulatedNodes")
               .readBy(Backend.LOCAL)
               .doc("fake nodes the `simulated` profile starts with"),
           Setting.seconds(SIMULATED_POD_START_SECONDS, Duration.ofMillis(300))
-              .builder("withPodStartDelay")
+              .builder("local().withPodStartDelay")
               .readBy(Backend.LOCAL)
               .doc(
                   "`simulated`: scheduled → Running and Ready (and a Job's pod Running →"
                       + " Succeeded)"),
           image(K3S_IMAGE, "`rancher/k3s:v<version>-k3s1`")
-              .builder("withK3sImage")
+              .builder("k3s().withImage")
               .readBy(Backend.K3S)
               .doc("image of the k3s backend"),
           image(
                   KIND_IMAGE,
                   "`kube-harness/kind-node:v<version>` where built (`make kind-image`), else"
                       + " `kindest/node:v<version>`")
-              .builder("withKindImage")
+              .builder("kind().withImage")
               .readBy(Backend.KIND)
               .doc("node image of the kind backend"),
           image(CONTAINER_ETCD_IMAGE, "`registry.k8s.io/etcd:<etcd version>-0`")
-              .builder("withContainerEtcdImage")
+              .builder("container().withEtcdImage")
               .readBy(Backend.CONTAINER)
               .doc("etcd image of the container backend"),
           image(CONTAINER_APISERVER_IMAGE, "`registry.k8s.io/kube-apiserver:v<version>`")
-              .builder("withContainerApiServerImage")
+              .builder("container().withApiServerImage")
               .readBy(Backend.CONTAINER)
               .doc("kube-apiserver image of the container backend"),
           image(
                   CONTAINER_CONTROLLER_MANAGER_IMAGE,
                   "`registry.k8s.io/kube-controller-manager:v<version>`")
-              .builder("withContainerControllerManagerImage")
+              .builder("container().withControllerManagerImage")
               .readBy(Backend.CONTAINER)
               .doc("kube-controller-manager image of the container backend"));
 

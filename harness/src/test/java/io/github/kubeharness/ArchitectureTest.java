@@ -166,7 +166,8 @@ class ArchitectureTest {
   /**
    * The settings are resolved once, at the entry points (the JUnit extension, the options' builder,
    * the CLI), into {@link ControlPlaneOptions}: nothing under {@code internal} reads one, nor
-   * builds options afresh (which would read them again). Naming a setting in a message is fine.
+   * builds options or a backend's record afresh (which would read them again). Naming a setting in
+   * a message is fine.
    */
   @Test
   void nothingBelowTheEntryPointsReadsASetting() {
@@ -177,8 +178,14 @@ class ArchitectureTest {
         .accessTargetWhere(
             target(Settings.class, "get", "entry")
                 .or(target(Setting.class, "value", "read", "resolve"))
-                .or(target(ControlPlaneOptions.class, "builder", "defaults")))
-        .because("the backends get their settings from ControlPlaneOptions, resolved once")
+                .or(target(ControlPlaneOptions.class, "builder", "defaults"))
+                // A backend's record from its settings: the options hold it resolved already.
+                .or(
+                    target(
+                        BackendOptions.class, "of", "auto", "local", "container", "k3s", "kind")))
+        .because(
+            "the backends get their settings from ControlPlaneOptions and their own"
+                + " BackendOptions, resolved once")
         .check(harness);
   }
 

@@ -38,20 +38,48 @@ class ConfigurationReferenceTest {
   }
 
   @Test
-  void everyBuilderMethodTheRegistryNamesExists() {
-    List<String> methods =
-        Arrays.stream(ControlPlaneOptions.Builder.class.getMethods()).map(Method::getName).toList();
+  void everyBuilderMethodTheRegistryNamesExists() throws NoSuchMethodException {
     for (Setting<?> setting : Settings.ALL) {
-      setting
-          .builderMethod()
-          .ifPresent(m -> assertThat(methods).as(setting.property()).contains(m));
+      for (String method : setting.builderMethods()) {
+        // kind().withImage: a factory of BackendOptions, then a method of the record it returns.
+        Class<?> owner = ControlPlaneOptions.Builder.class;
+        String name = method;
+        if (method.contains("().")) {
+          owner =
+              BackendOptions.class
+                  .getMethod(method.substring(0, method.indexOf('(')))
+                  .getReturnType();
+          name = method.substring(method.indexOf("().") + 3);
+        }
+        assertThat(Arrays.stream(owner.getMethods()).map(Method::getName))
+            .as(setting.property() + " names " + method)
+            .contains(name);
+      }
+    }
+  }
+
+  @Test
+  void aBackendOnlySettingIsSetOnThatBackendsRecordOnly() {
+    for (Setting<?> setting : Settings.ALL) {
+      List<String> onRecords =
+          setting.builderMethods().stream().filter(m -> m.contains("().")).toList();
+      if (!onRecords.isEmpty()) {
+        assertThat(onRecords)
+            .as(setting.property())
+            .allSatisfy(
+                m ->
+                    assertThat(setting.backends())
+                        .extracting(Backend::settingValue)
+                        .contains(
+                            m.substring(0, m.indexOf('(')).toLowerCase(java.util.Locale.ROOT)));
+      }
     }
   }
 
   @Test
   void everyTypedDefaultResolves() {
     ControlPlaneOptions defaults = ControlPlaneOptions.defaults();
-    assertThat(defaults.reuseIdleTimeout().toMinutes()).isEqualTo(10);
+    assertThat(BackendOptions.local().reuseIdleTimeout().toMinutes()).isEqualTo(10);
     assertThat(defaults.goCommand()).isNotBlank();
     for (Setting<?> setting : Settings.ALL) {
       Object value = setting.resolve();

@@ -27,8 +27,7 @@ class ContainerLockdownIT {
     try (ControlPlane controlPlane =
         ControlPlane.create(
             ControlPlaneOptions.builder()
-                .withBackend(Backend.CONTAINER)
-                .withNetwork(network)
+                .withBackend(BackendOptions.container().withNetwork(network))
                 .withProfile(Profile.STANDARD)
                 .build())) {
       controlPlane.start();

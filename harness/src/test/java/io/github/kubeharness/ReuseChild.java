@@ -13,9 +13,11 @@ public final class ReuseChild {
     ControlPlane controlPlane =
         ControlPlane.local(
             ControlPlaneOptions.builder()
+                .withBackend(
+                    BackendOptions.local()
+                        .withReuseIdleTimeout(Duration.ofSeconds(Long.parseLong(args[0]))))
                 .withAuditLog(true)
                 .withReuse(true)
-                .withReuseIdleTimeout(Duration.ofSeconds(Long.parseLong(args[0])))
                 .build());
     long t0 = System.nanoTime();
     controlPlane.start();

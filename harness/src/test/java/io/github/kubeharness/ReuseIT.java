@@ -151,8 +151,9 @@ class ReuseIT {
             "extra apiserver flag", reuse().withExtraApiServerFlag("--event-ttl=2h").build(),
             "profile", reuse().withProfile(Profile.STANDARD).build(),
             "audit log", reuse().withAuditLog(false).build(),
-            "simulated nodes", reuse().withSimulatedNodes(2).build(),
-            "pod start delay", reuse().withPodStartDelay(Duration.ofSeconds(2)).build());
+            "simulated nodes", reuse(BackendOptions.local().withSimulatedNodes(2)).build(),
+            "pod start delay",
+                reuse(BackendOptions.local().withPodStartDelay(Duration.ofSeconds(2))).build());
     ControlPlaneOptions same = reuse().build();
     assertThat(same.profile()).as("the child's profile").isNotEqualTo(Profile.STANDARD);
     for (Map.Entry<String, ControlPlaneOptions> other : others.entrySet()) {
@@ -276,10 +277,14 @@ class ReuseIT {
   }
 
   private static ControlPlaneOptions.Builder reuse() {
+    return reuse(BackendOptions.local());
+  }
+
+  private static ControlPlaneOptions.Builder reuse(BackendOptions.Local local) {
     return ControlPlaneOptions.builder()
+        .withBackend(local.withReuseIdleTimeout(Duration.ofMinutes(10)))
         .withAuditLog(true)
-        .withReuse(true)
-        .withReuseIdleTimeout(Duration.ofMinutes(10));
+        .withReuse(true);
   }
 
   private static Matcher runChild(String idleSeconds) throws Exception {

@@ -81,13 +81,73 @@ class SettingsTest {
   @Test
   void aBackendImageSetByTheSettingIsResolvedIntoTheOptionsOnce() {
     System.setProperty(Settings.KIND_IMAGE, "registry.example/node:v1");
-    ControlPlaneOptions options = ControlPlaneOptions.defaults();
+    ControlPlaneOptions options = kind();
     System.clearProperty(Settings.KIND_IMAGE);
-    assertThat(options.kindImage()).contains("registry.example/node:v1");
+    assertThat(options.backendOptions(BackendOptions.Kind.class).image())
+        .contains("registry.example/node:v1");
     // Changing one option later reads no setting again: unset stays unset (the backend's default).
-    ControlPlaneOptions unset = ControlPlaneOptions.defaults();
+    ControlPlaneOptions unset = kind();
     System.setProperty(Settings.KIND_IMAGE, "registry.example/node:v2");
-    assertThat(unset.toBuilder().withKubernetesVersion("1.36.3").build().kindImage()).isEmpty();
+    assertThat(
+            unset.toBuilder()
+                .withKubernetesVersion("1.36.3")
+                .build()
+                .backendOptions(BackendOptions.Kind.class)
+                .image())
+        .isEmpty();
+  }
+
+  @Test
+  void aBackendReadsItsOwnSettingsOnly() {
+    System.setProperty(Settings.KIND_IMAGE, "registry.example/node:v1");
+    System.setProperty(Settings.SIMULATED_NODES, "3");
+    ControlPlaneOptions local = ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build();
+    assertThat(local.backendOptions()).isEqualTo(BackendOptions.local());
+    assertThat(local.backendOptions(BackendOptions.Local.class).simulatedNodes()).isEqualTo(3);
+    assertThatThrownBy(() -> local.backendOptions(BackendOptions.Kind.class))
+        .hasMessageContaining("local backend");
+  }
+
+  @Test
+  void aValueGivenAtAnEntryPointWinsOverThePropertyAndIsNamedWhenBad() {
+    System.setProperty(Settings.PROFILE, "standard");
+    assertThat(
+            ControlPlaneOptions.builder()
+                .withSetting(Settings.PROFILE, "simulated", "--profile")
+                .build()
+                .profile())
+        .isEqualTo(Profile.SIMULATED);
+    assertThatThrownBy(
+            () ->
+                ControlPlaneOptions.builder()
+                    .withSetting(Settings.PROFILE, "tiny", "--profile")
+                    .build())
+        .hasMessageContaining("'tiny' in --profile")
+        .hasMessageContaining("minimal, standard, simulated");
+  }
+
+  @Test
+  void whatTheBackendCannotDoIsRefusedWhenTheOptionsAreBuiltNamingTheirOrigin() {
+    assertThatThrownBy(
+            () ->
+                ControlPlaneOptions.builder()
+                    .withOrigin("kube-harness up")
+                    .withBackend(Backend.KIND)
+                    .withProfile(Profile.MINIMAL)
+                    .build())
+        .hasMessageStartingWith("kube-harness up: the minimal profile cannot run on the kind");
+    assertThatThrownBy(
+            () ->
+                ControlPlaneOptions.builder()
+                    .withBackend(BackendOptions.container())
+                    .withReuse(true)
+                    .build())
+        .hasMessageStartingWith("The control plane options: the container backend")
+        .hasMessageContaining("Backends that can: local or kind");
+  }
+
+  private static ControlPlaneOptions kind() {
+    return ControlPlaneOptions.builder().withBackend(Backend.KIND).build();
   }
 
   private static String value(Field field) {

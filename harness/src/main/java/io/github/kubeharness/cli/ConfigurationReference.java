@@ -47,7 +47,10 @@ public final class ConfigurationReference {
   private static String alsoSetBy(Setting<?> setting) {
     List<String> ways = new ArrayList<>();
     setting.annotationAttribute().ifPresent(a -> ways.add("`@ControllerTest(" + a + ")`"));
-    setting.builderMethod().ifPresent(m -> ways.add("`" + m + "(...)`"));
+    // A backend's own option is a method of its record: kind().withImage(...).
+    setting.builderMethods().stream()
+        .map(m -> m.contains("().") ? "BackendOptions." + m : m)
+        .forEach(m -> ways.add("`" + m + "(...)`"));
     setting.cliOption().ifPresent(o -> ways.add("`" + o + "`"));
     return ways.isEmpty() ? "—" : String.join(", ", ways);
   }

@@ -8,7 +8,6 @@ import io.github.kubeharness.Profile;
 import io.github.kubeharness.Setting;
 import io.github.kubeharness.Settings;
 import io.github.kubeharness.Versions;
-import io.github.kubeharness.assertions.KubeAssertions;
 import io.github.kubeharness.internal.controlplane.Kwok;
 import io.github.kubeharness.internal.process.ManagedProcess;
 import io.github.kubeharness.internal.process.PrivateFiles;
@@ -29,12 +28,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -81,12 +80,16 @@ public final class KubeHarnessCli implements Callable<Integer> {
   }
 
   int run(String[] args) {
+    Provision provision = new Provision();
+    Up up = new Up();
+    Env env = new Env();
+    Down down = new Down();
     CommandLine cli =
         new CommandLine(this)
-            .addSubcommand(new Provision())
-            .addSubcommand(new Up())
-            .addSubcommand(new Env())
-            .addSubcommand(new Down())
+            .addSubcommand(provision)
+            .addSubcommand(up)
+            .addSubcommand(env)
+            .addSubcommand(down)
             .addSubcommand(new InitCommand(out))
             .addSubcommand(new CreateCommand())
             .setCaseInsensitiveEnumValuesAllowed(true)
@@ -105,6 +108,10 @@ public final class KubeHarnessCli implements Callable<Integer> {
                   }
                   throw e;
                 });
+    provision.controlPlane.settings.addTo(cli.getSubcommands().get("provision").getCommandSpec());
+    up.controlPlane.settings.addTo(cli.getSubcommands().get("up").getCommandSpec());
+    env.controlPlane.settings.addTo(cli.getSubcommands().get("env").getCommandSpec());
+    down.controlPlane.settings.addTo(cli.getSubcommands().get("down").getCommandSpec());
     return cli.execute(args);
   }
 
@@ -115,39 +122,25 @@ public final class KubeHarnessCli implements Callable<Integer> {
     return CommandLine.ExitCode.USAGE;
   }
 
-  /** The options every command shares: which control plane. */
+  /**
+   * The options every command shares: which control plane, one option per setting that names one
+   * ({@link SettingOptions}, added to each command in {@link #run}).
+   */
   static final class ControlPlaneArgs {
-    @Option(
-        names = "--backend",
-        paramLabel = "auto|local|container|k3s|kind|existing",
-        description = "Default: the kubeharness.backend setting, else auto.")
-    Backend backend;
+    final SettingOptions settings = new SettingOptions();
 
-    @Option(
-        names = "--profile",
-        paramLabel = "minimal|standard|simulated",
-        description = "Default: the kubeharness.profile setting, else minimal.")
-    Profile profile;
-
-    @Option(
-        names = "--kubernetes-version",
-        paramLabel = "V",
-        description =
-            "1.36.3, or a minor (1.36) for its newest patch that can be had. Default: the"
-                + " kubeharness.kubernetes.version setting.")
-    String kubernetesVersion;
-
-    ControlPlaneOptions options() {
-      ControlPlaneOptions.Builder builder = ControlPlaneOptions.builder();
-      if (backend != null) {
-        builder.withBackend(backend);
-      }
-      if (profile != null) {
-        builder.withProfile(profile);
-      }
-      if (kubernetesVersion != null) {
+    /**
+     * The options, resolved once; {@code origin} names the command in messages. A version given as
+     * a minor (1.36) becomes its newest patch that can be had.
+     */
+    ControlPlaneOptions options(String origin) {
+      String minor = settings.given(Settings.KUBERNETES_VERSION);
+      ControlPlaneOptions.Builder builder = settings.builder(origin);
+      if (minor != null) {
+        ControlPlaneOptions.Builder withoutVersion =
+            settings.builder(origin).withKubernetesVersion(Versions.KUBERNETES);
         builder.withKubernetesVersion(
-            new KubernetesReleases(builder.build()).resolve(kubernetesVersion));
+            new KubernetesReleases(withoutVersion.build()).resolve(minor));
       }
       return builder.build();
     }
@@ -158,7 +151,7 @@ public final class KubeHarnessCli implements Callable<Integer> {
       mixinStandardHelpOptions = true,
       description = "Resolve or build the control-plane binaries and print where they are.")
   final class Provision implements Callable<Integer> {
-    @Mixin ControlPlaneArgs controlPlane;
+    final ControlPlaneArgs controlPlane = new ControlPlaneArgs();
 
     @Option(names = "--with-kubectl", description = "Also provide kubectl (built like the rest).")
     boolean withKubectl;
@@ -175,7 +168,7 @@ public final class KubeHarnessCli implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      ControlPlaneOptions options = controlPlane.options();
+      ControlPlaneOptions options = controlPlane.options("provision");
       BinaryResolver resolver = new BinaryResolver(options);
       Map<Component, Path> node = Map.of();
       if (withNode) {
@@ -221,7 +214,7 @@ public final class KubeHarnessCli implements Callable<Integer> {
             + " running until Ctrl-C / SIGTERM (or until the command exits)."
       })
   final class Up implements Callable<Integer> {
-    @Mixin ControlPlaneArgs controlPlane;
+    final ControlPlaneArgs controlPlane = new ControlPlaneArgs();
 
     @Option(
         names = "--kubeconfig",
@@ -241,20 +234,16 @@ public final class KubeHarnessCli implements Callable<Integer> {
         description = "A command to run against the control plane (e.g. your operator).")
     String run;
 
-    @Option(
-        names = "--reuse",
-        description =
-            "Keep the control plane (the one @ControllerTest asks for: audit log on) for the"
-                + " next JVMs and return at once; kube-harness down stops it.")
-    boolean reuse;
-
     @Override
     public Integer call() {
-      ControlPlaneOptions options = controlPlane.options();
+      ControlPlaneOptions options = controlPlane.options("up");
+      requireStartable(options);
+      // Kept (--reuse): the control plane @ControllerTest asks for (audit log on), for the next
+      // JVMs; up returns at once and kube-harness down stops it.
+      boolean reuse = options.reuse();
       if (reuse) {
-        options = options.toBuilder().withReuse(true).withAuditLog(true).build();
+        options = options.toBuilder().withAuditLog(true).build();
       }
-      requireStartable(options, reuse);
       long started = System.nanoTime();
       ControlPlane controlPlane = ControlPlane.create(options);
       controlPlane.start();
@@ -286,9 +275,15 @@ public final class KubeHarnessCli implements Callable<Integer> {
       out.println("export KUBECONFIG=" + kubeconfig);
       if (reuse && run == null) {
         out.println(
-            "# kept for the next JVMs (stops after "
-                + options.reuseIdleTimeout().toMinutes()
-                + " min unused, or with kube-harness down)");
+            "# kept for the next JVMs ("
+                + EffectiveSettings.local(options.backendOptions())
+                    .filter(local -> controlPlane.backend() == Backend.LOCAL)
+                    .map(
+                        local ->
+                            "stops after "
+                                + local.reuseIdleTimeout().toMinutes()
+                                + " min unused, or with kube-harness down)")
+                    .orElse("stays until you delete it)"));
         out.flush();
         controlPlane.stop(); // detaches: the keeper has it
         return 0;
@@ -315,19 +310,14 @@ public final class KubeHarnessCli implements Callable<Integer> {
     }
   }
 
-  // `up` starts a cluster; the existing backend has none to start, and only local and kind keep
-  // one.
-  private static void requireStartable(ControlPlaneOptions options, boolean reuseAsked) {
+  // `up` starts a cluster; the existing backend has none to start (what a backend cannot keep was
+  // refused when the options were built).
+  private static void requireStartable(ControlPlaneOptions options) {
     if (options.backend() == Backend.EXISTING) {
       throw new KubeHarnessException(
           "kube-harness up starts a control plane, and the existing backend starts none: it uses"
               + " the cluster of your kubeconfig as it is. Use that kubeconfig directly, or choose"
               + " a backend that starts one: --backend local|container|k3s|kind (or auto).");
-    }
-    if (reuseAsked) {
-      options
-          .backend()
-          .require(Backend.Feature.REUSE, options.network(), "kube-harness up --reuse");
     }
   }
 
@@ -336,11 +326,11 @@ public final class KubeHarnessCli implements Callable<Integer> {
       mixinStandardHelpOptions = true,
       description = "Stop every control plane kept for reuse (kubeharness.reuse, up --reuse).")
   final class Down implements Callable<Integer> {
-    @Mixin ControlPlaneArgs controlPlane;
+    final ControlPlaneArgs controlPlane = new ControlPlaneArgs();
 
     @Override
     public Integer call() {
-      int stopped = KeptControlPlane.stopAll(controlPlane.options().cacheDirectory());
+      int stopped = KeptControlPlane.stopAll(controlPlane.options("down").cacheDirectory());
       out.println("# stopped " + stopped + " kept control plane(s)");
       return 0;
     }
@@ -352,7 +342,7 @@ public final class KubeHarnessCli implements Callable<Integer> {
       description =
           "Print every setting with the value a control plane would use, then what is provisioned.")
   final class Env implements Callable<Integer> {
-    @Mixin ControlPlaneArgs controlPlane;
+    final ControlPlaneArgs controlPlane = new ControlPlaneArgs();
 
     @Option(
         names = "--markdown",
@@ -378,15 +368,19 @@ public final class KubeHarnessCli implements Callable<Integer> {
         out.print(CapabilityMatrix.markdown());
         return 0;
       }
-      ControlPlaneOptions options = controlPlane.options();
+      ControlPlaneOptions options = controlPlane.options("env");
       for (Setting<?> setting : Settings.ALL) {
-        String effective = effectiveValue(setting.property(), options);
+        String effective = EffectiveSettings.value(setting.property(), options);
         out.println(
             setting.environmentVariable()
                 + "="
                 + (effective != null
                     ? effective
-                    : setting.value().orElse("") + "  # default: " + setting.defaultValue()));
+                    : Optional.ofNullable(controlPlane.settings.given(setting.property()))
+                            .or(setting::value)
+                            .orElse("")
+                        + "  # default: "
+                        + setting.defaultValue()));
       }
       out.println("KUBEBUILDER_ASSETS=" + options.assetsDirectory().map(Path::toString).orElse(""));
       BinaryResolver resolver = new BinaryResolver(options);
@@ -433,38 +427,5 @@ public final class KubeHarnessCli implements Callable<Integer> {
       Thread.currentThread().interrupt();
       return 130;
     }
-  }
-
-  /** The resolved value of a setting the options hold, or null for the others. */
-  private static String effectiveValue(String property, ControlPlaneOptions options) {
-    return switch (property) {
-      case Settings.BACKEND -> options.backend().settingValue();
-      case Settings.PROFILE -> options.profile().settingValue();
-      case Settings.KUBERNETES_VERSION -> options.kubernetesVersion();
-      case Settings.NETWORK -> options.network().name().toLowerCase(java.util.Locale.ROOT);
-      case Settings.OFFLINE -> Boolean.toString(options.offline());
-      case Settings.CACHE_DIR -> options.cacheDirectory().toString();
-      case Settings.RELEASE_INDEX_URL -> options.releaseIndex().toString();
-      case Settings.START_TIMEOUT_SECONDS -> seconds(options.startTimeout());
-      case Settings.EVENTUALLY_TIMEOUT_SECONDS -> seconds(KubeAssertions.defaultTimeout());
-      case Settings.GO -> options.goCommand();
-      case Settings.REUSE -> Boolean.toString(options.reuse());
-      case Settings.REUSE_IDLE_MINUTES -> Long.toString(options.reuseIdleTimeout().toMinutes());
-      case Settings.SIMULATED_NODES -> Integer.toString(options.simulatedNodes());
-      case Settings.SIMULATED_POD_START_SECONDS -> seconds(options.podStartDelay());
-      case Settings.K3S_IMAGE -> options.k3sImage().orElse(null);
-      case Settings.KIND_IMAGE -> options.kindImage().orElse(null);
-      case Settings.CONTAINER_ETCD_IMAGE -> options.containerEtcdImage().orElse(null);
-      case Settings.CONTAINER_APISERVER_IMAGE -> options.containerApiServerImage().orElse(null);
-      case Settings.CONTAINER_CONTROLLER_MANAGER_IMAGE ->
-          options.containerControllerManagerImage().orElse(null);
-      default -> null;
-    };
-  }
-
-  private static String seconds(java.time.Duration duration) {
-    return java.math.BigDecimal.valueOf(duration.toMillis(), 3)
-        .stripTrailingZeros()
-        .toPlainString();
   }
 }

@@ -103,7 +103,7 @@ public final class ControllerTestExtension
                             + " the class with @ControllerTest instead."));
     String where = "@ControllerTest on " + testClass.getName();
     try {
-      ControlPlaneOptions.Builder options = ControlPlaneOptions.builder();
+      ControlPlaneOptions.Builder options = ControlPlaneOptions.builder().withOrigin(where);
       if (!annotation.backend().isBlank()) {
         options.withBackend(Backend.parse(annotation.backend(), where + " (backend)"));
       }

@@ -191,8 +191,8 @@ class BadInputIT {
             "CLI: unknown profile",
             expect(
                 "Invalid value for option '--profile'",
-                "but was 'maximal'",
-                "expected one of [MINIMAL, STANDARD, SIMULATED]"),
+                "Unknown profile 'maximal' in --profile",
+                "Expected one of: minimal, standard, simulated"),
             "up",
             "--profile",
             "maximal"),

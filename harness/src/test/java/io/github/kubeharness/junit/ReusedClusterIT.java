@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.TemporaryProperty;
@@ -23,9 +24,9 @@ class ReusedClusterIT {
   void classesAttachAndSweepTheNamespacesOfKilledRuns() throws Exception {
     ControlPlaneOptions options =
         ControlPlaneOptions.builder()
+            .withBackend(BackendOptions.local().withReuseIdleTimeout(Duration.ofMinutes(10)))
             .withAuditLog(true)
             .withReuse(true)
-            .withReuseIdleTimeout(Duration.ofMinutes(10))
             .build();
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();

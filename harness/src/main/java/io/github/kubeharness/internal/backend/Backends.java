@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.Backend;
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
@@ -9,6 +10,7 @@ import io.github.kubeharness.internal.provision.BinaryResolver;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -25,37 +27,28 @@ public final class Backends {
 
   /** A new, not yet started, control plane for {@code options}: what the harness itself uses. */
   public static HarnessControlPlane newControlPlane(ControlPlaneOptions options) {
-    Backend backend = options.backend();
-    if (backend == Backend.AUTO) {
-      backend = choose(options);
-      // An unasked profile is the chosen backend's default, as if it had been named.
-      options = options.toBuilder().withBackend(backend).build();
+    if (options.backendOptions() instanceof BackendOptions.Auto auto) {
+      BackendOptions chosen = choose(options, auto);
+      // The chosen backend's own options, and an unasked profile its default, as if it had been
+      // named (what it cannot do is refused by build(), as for a named one).
+      options = options.toBuilder().withBackend(chosen).build();
     }
-    requireCapable(options, "The control plane options");
-    return switch (backend) {
-      case LOCAL -> new LocalControlPlane(options);
-      case CONTAINER -> TestcontainersSupport.container(options);
-      case K3S -> TestcontainersSupport.k3s(options);
+    return switch (options.backend()) {
+      case LOCAL ->
+          new LocalControlPlane(options, options.backendOptions(BackendOptions.Local.class));
+      case CONTAINER -> {
+        TestcontainersSupport.require("The container backend");
+        yield new ContainerControlPlane(
+            options, options.backendOptions(BackendOptions.Container.class));
+      }
+      case K3S -> {
+        TestcontainersSupport.requireK3s();
+        yield new K3sControlPlane(options, options.backendOptions(BackendOptions.K3s.class));
+      }
       case EXISTING -> new ExistingCluster(options);
-      case KIND -> new KindControlPlane(options);
+      case KIND -> new KindControlPlane(options, options.backendOptions(BackendOptions.Kind.class));
       case AUTO -> throw new IllegalStateException("auto was resolved above");
     };
-  }
-
-  /**
-   * Refuses, before anything starts, a profile the backend does not run or reuse on a backend that
-   * keeps nothing ({@link Backend#requireProfile}, {@link Backend#require}).
-   *
-   * @param where the culprit, as the message names it
-   */
-  public static void requireCapable(ControlPlaneOptions options, String where) {
-    Backend backend = options.backend();
-    if (options.profileAsked()) {
-      backend.requireProfile(options.profile(), where);
-    }
-    if (options.reuse()) {
-      backend.require(Backend.Feature.REUSE, options.network(), where);
-    }
   }
 
   /**
@@ -74,7 +67,7 @@ public final class Backends {
             + " is not one.");
   }
 
-  private static Backend choose(ControlPlaneOptions options) {
+  private static BackendOptions choose(ControlPlaneOptions options, BackendOptions.Auto auto) {
     Choice choice =
         decide(
             "true".equalsIgnoreCase(System.getenv("USE_EXISTING_CLUSTER")),
@@ -82,7 +75,12 @@ public final class Backends {
             () -> new BinaryResolver(options).isProvisioned(options.profile()),
             options.kubernetesVersion(),
             TestcontainersSupport::dockerStatus);
-    return explain(choice.backend(), choice.reason(), options);
+    Backend chosen = explain(choice.backend(), choice.reason(), options.progress());
+    return switch (chosen) {
+      case LOCAL -> auto.local();
+      case CONTAINER -> auto.container();
+      default -> BackendOptions.existing();
+    };
   }
 
   /** What {@code auto} picked, and why (for the one line it prints). */
@@ -119,16 +117,14 @@ public final class Backends {
         "no provisioned binaries and no Docker (" + docker + "): provisioning binaries");
   }
 
-  private static Backend explain(Backend choice, String reason, ControlPlaneOptions options) {
+  private static Backend explain(Backend choice, String reason, Consumer<String> progress) {
     if (EXPLAINED.add(choice + reason)) {
-      options
-          .progress()
-          .accept(
-              "backend auto -> "
-                  + choice.name().toLowerCase(java.util.Locale.ROOT)
-                  + ": "
-                  + reason
-                  + " (set kubeharness.backend / KUBE_HARNESS_BACKEND to choose)");
+      progress.accept(
+          "backend auto -> "
+              + choice.name().toLowerCase(java.util.Locale.ROOT)
+              + ": "
+              + reason
+              + " (set kubeharness.backend / KUBE_HARNESS_BACKEND to choose)");
     }
     return choice;
   }

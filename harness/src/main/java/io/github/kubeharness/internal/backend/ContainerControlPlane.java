@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.backend;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.NetworkMode;
 import io.github.kubeharness.Profile;
@@ -36,6 +37,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
   private static final int API_PORT = 6443;
   private static final String ETCD_PKI = "/etcd-pki/";
 
+  private final BackendOptions.Container images;
   private final boolean host;
   private ContainerComponent controllerManager;
   private Pki pki;
@@ -43,9 +45,10 @@ final class ContainerControlPlane extends AbstractControlPlane {
   private String url;
   private ReadinessProbes.ApiServerProbes apiServerProbes;
 
-  ContainerControlPlane(ControlPlaneOptions options) {
+  ContainerControlPlane(ControlPlaneOptions options, BackendOptions.Container container) {
     super(options, Backend.CONTAINER);
-    this.host = options.network() == NetworkMode.HOST;
+    this.images = container;
+    this.host = container.network() == NetworkMode.HOST;
   }
 
   @Override
@@ -71,7 +74,12 @@ final class ContainerControlPlane extends AbstractControlPlane {
     String listen = host ? "127.0.0.1" : "0.0.0.0";
     EtcdTls etcdTls = EtcdTls.create();
     ContainerComponent etcd =
-        component("etcd", ContainerImages.etcd(options), "/usr/local/bin/etcd", "etcd", ETCD_PORT)
+        component(
+                "etcd",
+                ContainerImages.etcd(version, images),
+                "/usr/local/bin/etcd",
+                "etcd",
+                ETCD_PORT)
             .command(
                 Etcd.flags(
                     "/var/lib/etcd/data",
@@ -91,7 +99,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
     ContainerComponent apiServer =
         component(
                 "kube-apiserver",
-                ContainerImages.apiServer(options),
+                ContainerImages.apiServer(version, images),
                 "/usr/local/bin/kube-apiserver",
                 "apiserver",
                 API_PORT)
@@ -137,7 +145,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
     ContainerComponent kcm =
         component(
                 "kube-controller-manager",
-                ContainerImages.controllerManager(options),
+                ContainerImages.controllerManager(options.kubernetesVersion(), images),
                 "/usr/local/bin/kube-controller-manager",
                 "controller-manager",
                 null)

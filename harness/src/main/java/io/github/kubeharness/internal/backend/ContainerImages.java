@@ -1,13 +1,13 @@
 package io.github.kubeharness.internal.backend;
 
-import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.Settings;
 
 /**
  * The images of the container backend, named as upstream publishes them, each overridable by an
- * option (its setting resolved into {@link ControlPlaneOptions}). The etcd tag follows the etcd
- * version Kubernetes' own go.mod requires (what the Go build provisions), in the {@code
- * <version>-0} form of {@code registry.k8s.io/etcd}.
+ * option of the backend's {@link BackendOptions.Container} (its setting resolved there). The etcd
+ * tag follows the etcd version Kubernetes' own go.mod requires (what the Go build provisions), in
+ * the {@code <version>-0} form of {@code registry.k8s.io/etcd}.
  */
 final class ContainerImages {
 
@@ -19,23 +19,22 @@ final class ContainerImages {
 
   private ContainerImages() {}
 
-  static String etcd(ControlPlaneOptions options) {
-    String kubernetesVersion = options.kubernetesVersion();
-    return options
-        .containerEtcdImage()
+  static String etcd(String kubernetesVersion, BackendOptions.Container container) {
+    return container
+        .etcdImage()
         .orElse("registry.k8s.io/etcd:" + etcdVersion(kubernetesVersion) + "-0");
   }
 
-  static String apiServer(ControlPlaneOptions options) {
-    return options
-        .containerApiServerImage()
-        .orElse("registry.k8s.io/kube-apiserver:v" + options.kubernetesVersion());
+  static String apiServer(String kubernetesVersion, BackendOptions.Container container) {
+    return container
+        .apiServerImage()
+        .orElse("registry.k8s.io/kube-apiserver:v" + kubernetesVersion);
   }
 
-  static String controllerManager(ControlPlaneOptions options) {
-    return options
-        .containerControllerManagerImage()
-        .orElse("registry.k8s.io/kube-controller-manager:v" + options.kubernetesVersion());
+  static String controllerManager(String kubernetesVersion, BackendOptions.Container container) {
+    return container
+        .controllerManagerImage()
+        .orElse("registry.k8s.io/kube-controller-manager:v" + kubernetesVersion);
   }
 
   /** etcd of a Kubernetes minor, from its go.mod; newer minors than known take the newest. */

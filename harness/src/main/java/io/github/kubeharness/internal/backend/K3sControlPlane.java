@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.backend;
 
 import io.fabric8.kubernetes.client.Config;
 import io.github.kubeharness.Backend;
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.NetworkMode;
@@ -57,13 +58,16 @@ final class K3sControlPlane extends AbstractControlPlane {
     return k3s;
   }
 
-  K3sControlPlane(ControlPlaneOptions options) {
+  private final BackendOptions.K3s k3sOptions;
+
+  K3sControlPlane(ControlPlaneOptions options, BackendOptions.K3s k3s) {
     super(options, Backend.K3S);
+    this.k3sOptions = k3s;
   }
 
   /** {@code rancher/k3s:v1.37.2-k3s1} for Kubernetes 1.37.2, unless the k3s image option says. */
-  static String image(ControlPlaneOptions options) {
-    return options.k3sImage().orElse("rancher/k3s:v" + options.kubernetesVersion() + "-k3s1");
+  static String image(String kubernetesVersion, BackendOptions.K3s k3s) {
+    return k3s.image().orElse("rancher/k3s:v" + kubernetesVersion + "-k3s1");
   }
 
   @Override
@@ -73,8 +77,8 @@ final class K3sControlPlane extends AbstractControlPlane {
       throw Backends.unavailable(
           "The k3s backend", "Docker is not reachable (" + docker + ")", null);
     }
-    String image = image(options);
-    K3sContainer k3s = container(image, options.network());
+    String image = image(options.kubernetesVersion(), k3sOptions);
+    K3sContainer k3s = container(image, k3sOptions.network());
     k3s.withStartupTimeout(options.startTimeout());
     try {
       k3s.start();

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Settings;
@@ -51,14 +52,18 @@ final class KindControlPlane extends AbstractControlPlane {
   private String clusterName;
   private String nodeImage;
 
-  KindControlPlane(ControlPlaneOptions options) {
+  private final BackendOptions.Kind kindOptions;
+
+  KindControlPlane(ControlPlaneOptions options, BackendOptions.Kind kind) {
     super(options, Backend.KIND);
+    this.kindOptions = kind;
   }
 
   @Override
   void startComponents() {
     requireDocker();
-    String image = image(options, name -> ourLabel(name).isPresent());
+    String image =
+        image(options.kubernetesVersion(), kindOptions, name -> ourLabel(name).isPresent());
     nodeImage = image;
     // One look at the image: whether it is here, and whether it is ours (it carries the label).
     Optional<String> label = ourLabel(image);
@@ -147,10 +152,9 @@ final class KindControlPlane extends AbstractControlPlane {
    * The node image: the option, else ours for this version where it exists locally, else
    * upstream's.
    */
-  static String image(ControlPlaneOptions options, Predicate<String> exists) {
-    String kubernetesVersion = options.kubernetesVersion();
-    return options
-        .kindImage()
+  static String image(
+      String kubernetesVersion, BackendOptions.Kind kind, Predicate<String> exists) {
+    return kind.image()
         .orElseGet(
             () -> {
               String ours = "kube-harness/kind-node:v" + kubernetesVersion;

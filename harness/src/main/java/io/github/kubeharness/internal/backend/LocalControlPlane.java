@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.backend;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
@@ -57,8 +58,11 @@ final class LocalControlPlane extends AbstractControlPlane {
   // Whether this attempt's apiserver answered: a failure after that is not the etcd seed's.
   private boolean apiServerUp;
 
-  LocalControlPlane(ControlPlaneOptions options) {
+  private final BackendOptions.Local local;
+
+  LocalControlPlane(ControlPlaneOptions options, BackendOptions.Local local) {
     super(options, Backend.LOCAL);
+    this.local = local;
   }
 
   @Override
@@ -78,7 +82,7 @@ final class LocalControlPlane extends AbstractControlPlane {
   // kubeharness.reuse: attach to the control plane an earlier JVM kept, or start one and hand it
   // to a keeper; under the kept directory's lock, so JVMs starting together share one.
   private void startOrAttach(BinaryResolver resolver, Binaries binaries, Path kwok) {
-    KeptControlPlane kept = KeptControlPlane.of(options, binaries);
+    KeptControlPlane kept = KeptControlPlane.of(options, local, binaries);
     try (AutoCloseable lock = kept.lock()) {
       Optional<KeptControlPlane.State> state = kept.attachable();
       if (state.isPresent()) {
@@ -105,7 +109,7 @@ final class LocalControlPlane extends AbstractControlPlane {
           .progress()
           .accept(
               "keeping this control plane for the next JVM (kubeharness.reuse); it stops after "
-                  + options.reuseIdleTimeout().toMinutes()
+                  + local.reuseIdleTimeout().toMinutes()
                   + " min without one, or with kube-harness down");
     } catch (RuntimeException e) {
       throw e;
@@ -254,7 +258,7 @@ final class LocalControlPlane extends AbstractControlPlane {
     simulated.scheduler().awaitReady(Waits.remaining(deadline));
     simulated.kwok().awaitReady(Waits.remaining(deadline));
     Simulation simulation = new Simulation(this, client);
-    for (int i = 1; i <= options.simulatedNodes(); i++) {
+    for (int i = 1; i <= local.simulatedNodes(); i++) {
       simulation.addNode("simulated-node-" + i);
     }
   }
@@ -274,7 +278,7 @@ final class LocalControlPlane extends AbstractControlPlane {
                 kwokBinary,
                 run,
                 kubeconfigFor(apiServer.url(), "kube-harness-kwok", List.of("system:masters")),
-                options.podStartDelay(),
+                local.podStartDelay(),
                 options.kubernetesVersion()));
     kwok.launch();
     return new Simulated(scheduler, kwok);

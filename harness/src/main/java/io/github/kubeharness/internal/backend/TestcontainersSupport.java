@@ -1,22 +1,27 @@
 package io.github.kubeharness.internal.backend;
 
-import io.github.kubeharness.ControlPlaneOptions;
-
 /**
  * The doorway to the Testcontainers backends. Testcontainers is an optional dependency: its classes
- * are touched only behind this check, so the local backend works without it.
+ * are touched only after these checks ({@link Backends} makes a container or k3s control plane only
+ * behind them), so the local backend works without it.
  */
 final class TestcontainersSupport {
 
   private TestcontainersSupport() {}
 
-  static HarnessControlPlane container(ControlPlaneOptions options) {
-    requireTestcontainers("The container backend");
-    return new ContainerControlPlane(options);
+  /** Refuses {@code what} (a backend) when Testcontainers is not on the classpath. */
+  static void require(String what) {
+    if (!present()) {
+      throw Backends.unavailable(
+          what,
+          "org.testcontainers:testcontainers is not on the test classpath; add it (version 2.0.5)",
+          null);
+    }
   }
 
-  static HarnessControlPlane k3s(ControlPlaneOptions options) {
-    requireTestcontainers("The k3s backend");
+  /** Refuses the k3s backend when Testcontainers or its k3s module is not on the classpath. */
+  static void requireK3s() {
+    require("The k3s backend");
     try {
       Class.forName("org.testcontainers.k3s.K3sContainer");
     } catch (ClassNotFoundException e) {
@@ -25,7 +30,6 @@ final class TestcontainersSupport {
           "org.testcontainers:testcontainers-k3s is not on the test classpath; add it",
           e);
     }
-    return new K3sControlPlane(options);
   }
 
   /** Null when Docker answers; otherwise why not. */
@@ -34,15 +38,6 @@ final class TestcontainersSupport {
       return "Testcontainers is not on the classpath";
     }
     return DockerCheck.problem();
-  }
-
-  private static void requireTestcontainers(String what) {
-    if (!present()) {
-      throw Backends.unavailable(
-          what,
-          "org.testcontainers:testcontainers is not on the test classpath; add it (version 2.0.5)",
-          null);
-    }
   }
 
   private static boolean present() {

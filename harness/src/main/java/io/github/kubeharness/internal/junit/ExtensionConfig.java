@@ -2,9 +2,9 @@ package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.faults.Faults;
-import io.github.kubeharness.internal.backend.Backends;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.Arrays;
@@ -77,17 +77,17 @@ public record ExtensionConfig(
               + " sets both kubernetesVersion and kubernetesVersions: keep kubernetesVersions for a"
               + " matrix, or kubernetesVersion for one version.");
     }
-    // What the class needs of its backend, refused once here, before any cluster starts.
-    Backends.requireCapable(controlPlane, where);
-    Backend backend = controlPlane.backend();
+    // What the class needs of its backend beyond its options (checked when they were built),
+    // refused once here, before any cluster starts.
+    BackendOptions backend = controlPlane.backendOptions();
     if (!matrix.isEmpty()) {
-      backend.require(Backend.Feature.VERSION_MATRIX, controlPlane.network(), where);
+      backend.require(Backend.Feature.VERSION_MATRIX, where);
     }
     if (asksForFaults(testClass)) {
-      backend.require(Backend.Feature.FAULTS, controlPlane.network(), where);
+      backend.require(Backend.Feature.FAULTS, where);
     }
     if (!webhooks.isEmpty()) {
-      backend.require(Backend.Feature.JVM_WEBHOOKS, controlPlane.network(), where);
+      backend.require(Backend.Feature.JVM_WEBHOOKS, where);
     }
     if (controlPlane.backend() == Backend.EXISTING && kubernetesVersionAsked) {
       // The version of an existing cluster is whatever it runs; asking for one is a mistake.

@@ -1,5 +1,6 @@
 package io.github.kubeharness.internal.reuse;
 
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.controlplane.ReadinessProbes;
@@ -60,9 +61,11 @@ public final class KeptControlPlane {
   }
 
   /** The kept control plane these options and binaries would use (it may not exist yet). */
-  public static KeptControlPlane of(ControlPlaneOptions options, Binaries binaries) {
+  public static KeptControlPlane of(
+      ControlPlaneOptions options, BackendOptions.Local local, Binaries binaries) {
     return new KeptControlPlane(
-        root(options.cacheDirectory()).resolve(key(options, binaries)), options.reuseIdleTimeout());
+        root(options.cacheDirectory()).resolve(key(options, local, binaries)),
+        local.reuseIdleTimeout());
   }
 
   /** Where kept control planes live. */
@@ -346,7 +349,8 @@ public final class KeptControlPlane {
 
   // Everything that makes two control planes different; the paths, sizes and modification times
   // of the binaries stand for their content (hashing 200 MB on every start would cost a second).
-  private static String key(ControlPlaneOptions options, Binaries binaries) {
+  private static String key(
+      ControlPlaneOptions options, BackendOptions.Local local, Binaries binaries) {
     List<String> parts = new ArrayList<>();
     // v2: etcd behind TLS client certificates; a control plane an older kube-harness kept (plain
     // etcd) is never attached to, and stops by its idle timeout.
@@ -355,7 +359,7 @@ public final class KeptControlPlane {
     parts.add(options.profile().name());
     parts.add(String.valueOf(options.auditLog()));
     parts.add(String.join(" ", options.extraApiServerFlags()));
-    parts.add(options.simulatedNodes() + "/" + options.podStartDelay().toMillis());
+    parts.add(local.simulatedNodes() + "/" + local.podStartDelay().toMillis());
     Stream.of(
             Optional.of(binaries.etcd()),
             Optional.of(binaries.kubeApiServer()),

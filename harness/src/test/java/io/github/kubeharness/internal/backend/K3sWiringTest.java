@@ -7,6 +7,8 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
+import io.github.kubeharness.Backend;
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.NetworkMode;
 import java.util.Map;
@@ -29,14 +31,13 @@ class K3sWiringTest {
 
   @Test
   void imageFollowsTheKubernetesVersion() {
-    assertThat(K3sControlPlane.image(version("1.37.2"))).isEqualTo("rancher/k3s:v1.37.2-k3s1");
+    assertThat(K3sControlPlane.image("1.37.2", k3s())).isEqualTo("rancher/k3s:v1.37.2-k3s1");
   }
 
   @Test
   void imageCanBeOverridden() {
     System.setProperty(K3sControlPlane.IMAGE_SETTING, "mirror.example/k3s:v1.36.3-k3s2");
-    assertThat(K3sControlPlane.image(version("1.37.2")))
-        .isEqualTo("mirror.example/k3s:v1.36.3-k3s2");
+    assertThat(K3sControlPlane.image("1.37.2", k3s())).isEqualTo("mirror.example/k3s:v1.36.3-k3s2");
   }
 
   @Test
@@ -82,27 +83,45 @@ class K3sWiringTest {
 
   @Test
   void theBuilderSetsTheImagesAsTheSettingsDo() {
-    ControlPlaneOptions options =
+    ControlPlaneOptions k3s =
         ControlPlaneOptions.builder()
-            .withKubernetesVersion("1.37.2")
-            .withK3sImage("mirror.example/k3s:v1")
-            .withContainerApiServerImage("mirror.example/apiserver:v1")
+            .withBackend(BackendOptions.k3s().withImage("mirror.example/k3s:v1"))
             .build();
-    assertThat(K3sControlPlane.image(options)).isEqualTo("mirror.example/k3s:v1");
-    assertThat(ContainerImages.apiServer(options)).isEqualTo("mirror.example/apiserver:v1");
+    ControlPlaneOptions container =
+        ControlPlaneOptions.builder()
+            .withBackend(
+                BackendOptions.container().withApiServerImage("mirror.example/apiserver:v1"))
+            .build();
+    assertThat(K3sControlPlane.image("1.37.2", k3s.backendOptions(BackendOptions.K3s.class)))
+        .isEqualTo("mirror.example/k3s:v1");
+    assertThat(
+            ContainerImages.apiServer(
+                "1.37.2", container.backendOptions(BackendOptions.Container.class)))
+        .isEqualTo("mirror.example/apiserver:v1");
   }
 
   // The settings are read when the options are built, as at every entry point.
-  private static ControlPlaneOptions version(String kubernetesVersion) {
-    return ControlPlaneOptions.builder().withKubernetesVersion(kubernetesVersion).build();
+  private static BackendOptions.K3s k3s() {
+    return ControlPlaneOptions.builder()
+        .withBackend(Backend.K3S)
+        .build()
+        .backendOptions(BackendOptions.K3s.class);
+  }
+
+  private static BackendOptions.Container container() {
+    return ControlPlaneOptions.builder()
+        .withBackend(Backend.CONTAINER)
+        .build()
+        .backendOptions(BackendOptions.Container.class);
   }
 
   @Test
   void containerImagesAreTheUpstreamNames() {
-    assertThat(ContainerImages.apiServer(version("1.37.2")))
+    assertThat(ContainerImages.apiServer("1.37.2", container()))
         .isEqualTo("registry.k8s.io/kube-apiserver:v1.37.2");
-    assertThat(ContainerImages.etcd(version("1.37.2"))).isEqualTo("registry.k8s.io/etcd:3.7.0-0");
-    assertThat(ContainerImages.controllerManager(version("1.37.2")))
+    assertThat(ContainerImages.etcd("1.37.2", container()))
+        .isEqualTo("registry.k8s.io/etcd:3.7.0-0");
+    assertThat(ContainerImages.controllerManager("1.37.2", container()))
         .isEqualTo("registry.k8s.io/kube-controller-manager:v1.37.2");
   }
 }

@@ -2,6 +2,8 @@ package io.github.kubeharness.internal.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.kubeharness.Backend;
+import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Settings;
 import org.junit.jupiter.api.AfterEach;
@@ -17,16 +19,16 @@ class KindControlPlaneTest {
 
   @Test
   void ourNodeImageWinsWhereItExistsElseUpstreams() {
-    assertThat(KindControlPlane.image(version("1.37.2"), image -> true))
+    assertThat(KindControlPlane.image("1.37.2", kind(), image -> true))
         .isEqualTo("kube-harness/kind-node:v1.37.2");
-    assertThat(KindControlPlane.image(version("1.37.2"), image -> false))
+    assertThat(KindControlPlane.image("1.37.2", kind(), image -> false))
         .isEqualTo("kindest/node:v1.37.2");
   }
 
   @Test
   void theSettingWinsOverBoth() {
     System.setProperty(Settings.KIND_IMAGE, "registry.example/node:v1");
-    assertThat(KindControlPlane.image(version("1.37.2"), image -> true))
+    assertThat(KindControlPlane.image("1.37.2", kind(), image -> true))
         .isEqualTo("registry.example/node:v1");
   }
 
@@ -36,15 +38,20 @@ class KindControlPlaneTest {
     ControlPlaneOptions options =
         ControlPlaneOptions.builder()
             .withKubernetesVersion("1.37.2")
-            .withKindImage("registry.example/node:v2")
+            .withBackend(BackendOptions.kind().withImage("registry.example/node:v2"))
             .build();
-    assertThat(KindControlPlane.image(options, image -> true))
+    assertThat(
+            KindControlPlane.image(
+                "1.37.2", options.backendOptions(BackendOptions.Kind.class), image -> true))
         .isEqualTo("registry.example/node:v2");
   }
 
   // The settings are read when the options are built, as at every entry point.
-  private static ControlPlaneOptions version(String kubernetesVersion) {
-    return ControlPlaneOptions.builder().withKubernetesVersion(kubernetesVersion).build();
+  private static BackendOptions.Kind kind() {
+    return ControlPlaneOptions.builder()
+        .withBackend(Backend.KIND)
+        .build()
+        .backendOptions(BackendOptions.Kind.class);
   }
 
   @Test
