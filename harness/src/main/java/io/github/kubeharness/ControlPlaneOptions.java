@@ -35,6 +35,7 @@ public final class ControlPlaneOptions {
   private final boolean auditLog;
   private final List<String> extraApiServerFlags;
   private final int simulatedNodes;
+  private final String simulatedStorageClass;
   private final Duration podStartDelay;
   private final boolean reuse;
   private final Duration reuseIdleTimeout;
@@ -78,6 +79,8 @@ public final class ControlPlaneOptions {
     this.extraApiServerFlags = List.copyOf(b.extraApiServerFlags);
     this.simulatedNodes =
         setting(Settings.SIMULATED_NODES, Integer.class).resolve(b.simulatedNodes);
+    this.simulatedStorageClass =
+        setting(Settings.SIMULATED_STORAGE_CLASS, String.class).resolve(b.simulatedStorageClass);
     this.podStartDelay =
         setting(Settings.SIMULATED_POD_START_SECONDS, Duration.class).resolve(b.podStartDelay);
     this.reuse =
@@ -199,6 +202,16 @@ public final class ControlPlaneOptions {
   }
 
   /**
+   * The default StorageClass of the {@code simulated} profile, empty for none. Default: {@link
+   * Settings#SIMULATED_STORAGE_CLASS}, {@code standard}.
+   */
+  public Optional<String> simulatedStorageClass() {
+    return "none".equals(simulatedStorageClass)
+        ? Optional.empty()
+        : Optional.of(simulatedStorageClass);
+  }
+
+  /**
    * Scheduled to Running and Ready in the {@code simulated} profile. Default: {@link
    * Settings#SIMULATED_POD_START_SECONDS}, 0.3 s.
    */
@@ -281,6 +294,7 @@ public final class ControlPlaneOptions {
     b.auditLog = auditLog;
     b.extraApiServerFlags.addAll(extraApiServerFlags);
     b.simulatedNodes = simulatedNodes;
+    b.simulatedStorageClass = simulatedStorageClass;
     b.podStartDelay = podStartDelay;
     b.reuse = reuse;
     b.reuseIdleTimeout = reuseIdleTimeout;
@@ -326,6 +340,7 @@ public final class ControlPlaneOptions {
     private boolean auditLog;
     private final List<String> extraApiServerFlags = new ArrayList<>();
     private Integer simulatedNodes;
+    private String simulatedStorageClass;
     private Duration podStartDelay;
     private Boolean reuse;
     private Duration reuseIdleTimeout;
@@ -401,6 +416,12 @@ public final class ControlPlaneOptions {
         throw new IllegalArgumentException("simulated nodes must be at least 1, was " + nodes);
       }
       this.simulatedNodes = nodes;
+      return this;
+    }
+
+    /** The {@code simulated} profile's default StorageClass; {@code none} for none. */
+    public Builder withSimulatedStorageClass(String name) {
+      this.simulatedStorageClass = Objects.requireNonNull(name, "name");
       return this;
     }
 

@@ -449,6 +449,7 @@ public final class KubeHarnessCli implements Callable<Integer> {
       case Settings.REUSE_IDLE_MINUTES -> Long.toString(options.reuseIdleTimeout().toMinutes());
       case Settings.SIMULATED_NODES -> Integer.toString(options.simulatedNodes());
       case Settings.SIMULATED_POD_START_SECONDS -> seconds(options.podStartDelay());
+      case Settings.SIMULATED_STORAGE_CLASS -> options.simulatedStorageClass().orElse("none");
       case Settings.K3S_IMAGE -> options.k3sImage().orElse(null);
       case Settings.KIND_IMAGE -> options.kindImage().orElse(null);
       case Settings.CONTAINER_ETCD_IMAGE -> options.containerEtcdImage().orElse(null);

@@ -27,6 +27,8 @@ import io.github.kubeharness.internal.provision.Binaries;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.internal.provision.Component;
 import io.github.kubeharness.internal.reuse.KeptControlPlane;
+import io.github.kubeharness.internal.storage.DefaultStorageClass;
+import io.github.kubeharness.internal.storage.SimulatedProvisioner;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -70,9 +72,22 @@ final class LocalControlPlane extends AbstractControlPlane {
     auditLog = null;
     if (options.reuse()) {
       startOrAttach(resolver, binaries, kwok);
-      return;
+    } else {
+      startWithRetries(resolver, binaries, kwok, RunDirectory.defaultRoot());
     }
-    startWithRetries(resolver, binaries, kwok, RunDirectory.defaultRoot());
+    if (options.profile().runs(Profile.Component.KWOK)) {
+      startStorage();
+    }
+  }
+
+  // In this JVM, also when attached to a kept control plane (whose keeper runs no Java): each
+  // attached JVM provisions, and they agree on each volume's name.
+  private void startStorage() {
+    SimulatedProvisioner provisioner =
+        started(SimulatedProvisioner.start(newClient(), run().path().resolve("volumes")));
+    options
+        .simulatedStorageClass()
+        .ifPresent(name -> DefaultStorageClass.install(provisioner.client(), name));
   }
 
   // kubeharness.reuse: attach to the control plane an earlier JVM kept, or start one and hand it
