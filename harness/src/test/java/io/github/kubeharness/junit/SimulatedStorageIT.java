@@ -163,6 +163,7 @@ class SimulatedStorageIT {
     String storageClass = "failing-" + namespace;
     simulation.storage().createClass(storageClass, "Immediate");
     try {
+      // snippet:failure (docs/storage.md)
       simulation.storage().failProvisioning(storageClass, "quota exhausted");
       client.resource(claimOf("stuck", storageClass)).create();
 
@@ -180,21 +181,14 @@ class SimulatedStorageIT {
       consistently(client.persistentVolumeClaims().withName("stuck"))
           .during(Duration.ofSeconds(3))
           .satisfies(c -> assertThat(c.getStatus().getPhase()).isEqualTo("Pending"));
-      FailureReport report =
-          FailureReport.write(
-              reports.resolve("stuck"),
-              client,
-              namespace,
-              Instant.now(),
-              Optional.empty(),
-              List.of());
-      assertThat(Files.readString(report.directory().resolve("events.txt")))
+      assertThat(failureReportEvents())
           .contains(StorageSimulation.FAILED_REASON, "quota exhausted");
 
       simulation.storage().restoreProvisioning(storageClass);
 
       eventually(client.persistentVolumeClaims().withName("stuck"))
           .satisfies(c -> assertThat(c.getStatus().getPhase()).isEqualTo("Bound"));
+      // end-snippet
     } finally {
       client.storage().v1().storageClasses().withName(storageClass).delete();
     }
@@ -224,6 +218,19 @@ class SimulatedStorageIT {
               assertThat(p.getStatus().getPhase()).isEqualTo("Pending");
               assertThat(p.getSpec().getNodeName()).isNull();
             });
+  }
+
+  /** The events.txt of the report a failing test in this namespace would leave now. */
+  private String failureReportEvents() throws java.io.IOException {
+    FailureReport report =
+        FailureReport.write(
+            reports.resolve("report"),
+            client,
+            namespace,
+            Instant.now(),
+            Optional.empty(),
+            List.of());
+    return Files.readString(report.directory().resolve("events.txt"));
   }
 
   /** The database-shaped fixture: {@code replicas} pods, each with a 1Gi claim {@code data}. */
