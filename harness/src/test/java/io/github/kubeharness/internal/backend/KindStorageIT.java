@@ -8,11 +8,13 @@ import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.junit.TestNamespace;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -73,6 +75,70 @@ class KindStorageIT {
     client.pods().withName("reader").withTimeout(1, TimeUnit.MINUTES).delete();
     client.persistentVolumeClaims().withName("notes").delete();
     eventually(client.persistentVolumes().withName(bound.getSpec().getVolumeName())).isDeleted();
+  }
+
+  /** The database-shaped fixture on real nodes: Ready on bound claims, its claims per policy. */
+  @Test
+  void aStatefulSetWithAClaimTemplateIsReadyAndDeletesTheClaimsOfScaledDownPods() {
+    client
+        .resource(
+            new StatefulSetBuilder()
+                .withNewMetadata()
+                .withName("db")
+                .endMetadata()
+                .withNewSpec()
+                .withReplicas(2)
+                .withServiceName("db")
+                .withNewSelector()
+                .withMatchLabels(Map.of("app", "db"))
+                .endSelector()
+                .withNewTemplate()
+                .withNewMetadata()
+                .withLabels(Map.of("app", "db"))
+                .endMetadata()
+                .withNewSpec()
+                .addNewContainer()
+                .withName("web")
+                .withImage(KindBackendIT.IMAGE)
+                .withImagePullPolicy("IfNotPresent")
+                .withArgs("-dir", "/data", "-listen", ":8080")
+                .addNewVolumeMount()
+                .withName("data")
+                .withMountPath("/data")
+                .endVolumeMount()
+                .endContainer()
+                .endSpec()
+                .endTemplate()
+                .addNewVolumeClaimTemplate()
+                .withNewMetadata()
+                .withName("data")
+                .endMetadata()
+                .withNewSpec()
+                .withAccessModes("ReadWriteOnce")
+                .withNewResources()
+                .addToRequests("storage", new Quantity("10Mi"))
+                .endResources()
+                .endSpec()
+                .endVolumeClaimTemplate()
+                .withNewPersistentVolumeClaimRetentionPolicy()
+                .withWhenScaled("Delete")
+                .withWhenDeleted("Retain")
+                .endPersistentVolumeClaimRetentionPolicy()
+                .endSpec()
+                .build())
+        .create();
+
+    eventually(client.apps().statefulSets().withName("db"))
+        .within(POD_START)
+        .satisfies(s -> assertThat(s.getStatus().getReadyReplicas()).isEqualTo(2));
+    assertThat(client.persistentVolumeClaims().list().getItems())
+        .extracting(c -> c.getMetadata().getName() + " " + c.getStatus().getPhase())
+        .containsExactlyInAnyOrder("data-db-0 Bound", "data-db-1 Bound");
+
+    client.apps().statefulSets().withName("db").scale(1);
+
+    eventually(client.persistentVolumeClaims().withName("data-db-1")).within(POD_START).isDeleted();
+    assertThat(client.persistentVolumeClaims().withName("data-db-0").get()).isNotNull();
   }
 
   private static PersistentVolumeClaim claim(String name) {
