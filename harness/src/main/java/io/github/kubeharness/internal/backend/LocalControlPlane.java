@@ -76,18 +76,10 @@ final class LocalControlPlane extends AbstractControlPlane {
       startWithRetries(resolver, binaries, kwok, RunDirectory.defaultRoot());
     }
     if (options.profile().runs(Profile.Component.KWOK)) {
-      startStorage();
+      // In this JVM, also when attached to a kept control plane (whose keeper runs no Java): each
+      // attached JVM provisions, and they agree on each volume's name.
+      started(SimulatedProvisioner.start(newClient(), run().path().resolve("volumes")));
     }
-  }
-
-  // In this JVM, also when attached to a kept control plane (whose keeper runs no Java): each
-  // attached JVM provisions, and they agree on each volume's name.
-  private void startStorage() {
-    SimulatedProvisioner provisioner =
-        started(SimulatedProvisioner.start(newClient(), run().path().resolve("volumes")));
-    options
-        .simulatedStorageClass()
-        .ifPresent(name -> DefaultStorageClass.install(provisioner.client(), name));
   }
 
   // kubeharness.reuse: attach to the control plane an earlier JVM kept, or start one and hand it
@@ -100,6 +92,12 @@ final class LocalControlPlane extends AbstractControlPlane {
         KeptControlPlane.State s = state.get();
         attached(
             RunDirectory.adopt(s.run()), s.apiServerUrl(), s.kubeconfig(), s.ca(), kept.attach());
+        if (options.profile().runs(Profile.Component.KWOK)) {
+          // This JVM's setting, as a fresh start would have it (a test may have deleted it).
+          try (KubernetesClient client = newClient()) {
+            installDefaultStorageClass(client);
+          }
+        }
         auditLog = s.auditLog().orElse(null);
         options.progress().accept("attached to the kept control plane at " + s.apiServerUrl());
         return;
@@ -242,7 +240,8 @@ final class LocalControlPlane extends AbstractControlPlane {
       CompletableFuture<Void> nodes =
           simulated == null
               ? CompletableFuture.completedFuture(null)
-              : CompletableFuture.runAsync(() -> awaitSimulation(simulated, client, deadline));
+              : CompletableFuture.runAsync(() -> awaitSimulation(simulated, client, deadline))
+                  .thenRun(() -> installDefaultStorageClass(client));
       SystemObjects.awaitDefaultServiceAccount(client, deadline);
       try {
         nodes.join();
@@ -272,6 +271,10 @@ final class LocalControlPlane extends AbstractControlPlane {
     for (int i = 1; i <= options.simulatedNodes(); i++) {
       simulation.addNode("simulated-node-" + i);
     }
+  }
+
+  private void installDefaultStorageClass(KubernetesClient client) {
+    options.simulatedStorageClass().ifPresent(name -> DefaultStorageClass.install(client, name));
   }
 
   private Simulated launchSimulation(Binaries binaries, Path kwokBinary, Path run) {

@@ -56,13 +56,13 @@ public final class SimulatedProvisioner implements AutoCloseable {
   public static SimulatedProvisioner start(KubernetesClient client, Path volumeRoot) {
     SimulatedProvisioner provisioner = new SimulatedProvisioner(client, volumeRoot);
     try {
+      // Not waited for: a claim made before the first list is in that list. Waiting would add
+      // two round trips to every simulated start.
       provisioner.claims =
-          client
-              .persistentVolumeClaims()
-              .inAnyNamespace()
-              .inform(handler(provisioner::provision), RESYNC_MILLIS);
-      provisioner.volumes =
-          client.persistentVolumes().inform(handler(provisioner::reclaim), RESYNC_MILLIS);
+          client.persistentVolumeClaims().inAnyNamespace().runnableInformer(RESYNC_MILLIS);
+      provisioner.claims.addEventHandler(handler(provisioner::provision)).start();
+      provisioner.volumes = client.persistentVolumes().runnableInformer(RESYNC_MILLIS);
+      provisioner.volumes.addEventHandler(handler(provisioner::reclaim)).start();
       return provisioner;
     } catch (RuntimeException e) {
       provisioner.close();
@@ -219,11 +219,6 @@ public final class SimulatedProvisioner implements AutoCloseable {
 
   private static String annotation(ObjectMeta meta, String key) {
     return meta.getAnnotations() == null ? null : meta.getAnnotations().get(key);
-  }
-
-  /** The client it provisions through, until closed. */
-  public KubernetesClient client() {
-    return client;
   }
 
   @Override
