@@ -3,6 +3,7 @@ package io.github.kubeharness.junit;
 import static io.github.kubeharness.assertions.KubeAssertions.consistently;
 import static io.github.kubeharness.assertions.KubeAssertions.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
@@ -16,6 +17,10 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.github.kubeharness.Backend;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.Profile;
 import io.github.kubeharness.Simulation;
 import io.github.kubeharness.StorageSimulation;
 import io.github.kubeharness.internal.report.FailureReport;
@@ -218,6 +223,27 @@ class SimulatedStorageIT {
               assertThat(p.getStatus().getPhase()).isEqualTo("Pending");
               assertThat(p.getSpec().getNodeName()).isNull();
             });
+  }
+
+  /** {@code kubeharness.simulated.storage.class}: another name for the default class, or none. */
+  @Test
+  void theSettingNamesTheDefaultClassOrInstallsNone() {
+    ControlPlaneOptions.Builder options =
+        ControlPlaneOptions.builder().withBackend(Backend.LOCAL).withProfile(Profile.SIMULATED);
+    try (ControlPlane fast =
+            ControlPlane.create(options.withSimulatedStorageClass("fast").build());
+        ControlPlane bare =
+            ControlPlane.create(options.withSimulatedStorageClass("none").build())) {
+      fast.start();
+      bare.start();
+      try (KubernetesClient fastClient = fast.newClient();
+          KubernetesClient bareClient = bare.newClient()) {
+        assertThat(new StorageSimulation(fast, fastClient).defaultClass()).isEqualTo("fast");
+        assertThat(bareClient.storage().v1().storageClasses().list().getItems()).isEmpty();
+        assertThatThrownBy(() -> new StorageSimulation(bare, bareClient).defaultClass())
+            .hasMessageContaining("kubeharness.simulated.storage.class");
+      }
+    }
   }
 
   /** The events.txt of the report a failing test in this namespace would leave now. */
