@@ -10,7 +10,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -88,8 +87,10 @@ func main() {
 	if node == "" {
 		klog.Fatal("NODE_NAME is not set: give it from the pod's spec.nodeName (the downward API)")
 	}
-	if info, err := os.Stat(*root); err != nil || !info.IsDir() {
-		klog.Fatalf("the volume root %s is not a directory (%v): mount it from the node with hostPath", *root, errors.Join(err))
+	if info, err := os.Stat(*root); err != nil {
+		klog.Fatalf("the volume root %s cannot be read (%v): mount it from the node with hostPath", *root, err)
+	} else if !info.IsDir() {
+		klog.Fatalf("the volume root %s is not a directory: mount one from the node with hostPath", *root)
 	}
 	config, err := rest.InClusterConfig()
 	if err != nil {
