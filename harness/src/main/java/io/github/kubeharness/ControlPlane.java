@@ -3,6 +3,8 @@ package io.github.kubeharness;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.github.kubeharness.faults.Faults;
+import io.github.kubeharness.internal.ApiSeam;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -33,7 +35,7 @@ public interface ControlPlane extends AutoCloseable {
    * logs its choice and why once). Not started yet.
    */
   static ControlPlane create(ControlPlaneOptions options) {
-    return BackendProvider.find().create(options);
+    return ApiSeam.controlPlane(options);
   }
 
   /** Starts the control plane and waits until it is ready. Idempotent. */

@@ -23,7 +23,7 @@ public enum Profile {
    * {@link #STANDARD} plus kube-scheduler, the workload controllers (Deployments, ReplicaSets,
    * StatefulSets, DaemonSets, Jobs, CronJobs, Endpoints, ResourceQuota, ...) and KWOK's fake nodes:
    * pods are scheduled and go Running and Ready (Jobs' pods complete) without a container runtime
-   * or images; {@link Simulation} steers them. Local backend only.
+   * or images; {@link io.github.kubeharness.simulation.Simulation} steers them. Local backend only.
    */
   SIMULATED(
       Component.ETCD,

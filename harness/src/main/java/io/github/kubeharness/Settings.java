@@ -109,8 +109,8 @@ public final class Settings {
 
   /**
    * The default StorageClass the {@code simulated} profile installs (binding mode {@code
-   * Immediate}, served by {@link StorageSimulation#PROVISIONER}); {@code none} installs none.
-   * Default {@code standard}.
+   * Immediate}, served by {@link io.github.kubeharness.simulation.StorageSimulation#PROVISIONER});
+   * {@code none} installs none. Default {@code standard}.
    */
   public static final String SIMULATED_STORAGE_CLASS = "kubeharness.simulated.storage.class";
 
@@ -131,6 +131,15 @@ public final class Settings {
    * go} from the PATH.
    */
   public static final String GO = "kubeharness.go";
+
+  /**
+   * Whether a failing test waits, its cluster, namespace and controllers kept, for someone to look
+   * ({@code false}, {@code true}: not in CI, {@code always}). Default false.
+   */
+  public static final String PAUSE_ON_FAILURE = "kubeharness.pauseOnFailure";
+
+  /** How long a test paused on its failure waits for its resume file. Default 30. */
+  public static final String PAUSE_ON_FAILURE_MINUTES = "kubeharness.pauseOnFailure.minutes";
 
   /** Every setting, typed, in the order {@code kube-harness env} and the docs list them. */
   public static final List<Setting<?>> ALL =
@@ -210,6 +219,14 @@ public final class Settings {
               .doc("how long a start may take (fractions allowed)"),
           Setting.seconds(EVENTUALLY_TIMEOUT_SECONDS, Duration.ofSeconds(30))
               .doc("default timeout of `eventually`"),
+          Setting.choice(PAUSE_ON_FAILURE, PauseOnFailure.class, PauseOnFailure.FALSE)
+              .doc(
+                  "`true`: a failing test waits before its teardown, cluster, namespace and"
+                      + " controllers kept as they were, and prints a `kubectl` line and the file"
+                      + " to touch to go on (not in CI unless `always`; [Pause on"
+                      + " failure](controller-test.md#pause-on-failure))"),
+          Setting.minutes(PAUSE_ON_FAILURE_MINUTES, Duration.ofMinutes(30))
+              .doc("how long a test paused on its failure waits for its resume file"),
           Setting.flag(REUSE, false)
               .builder("withReuse")
               .cli("--reuse")

@@ -1,23 +1,49 @@
 package io.github.kubeharness;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaMember;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import io.github.kubeharness.internal.ApiSeam;
+import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The layering of the harness's own classes, checked on the compiled code: no package depends on
- * another that depends back on it, and the public API types never reach into internals (the
- * backends are found through one seam, {@link BackendProvider}).
+ * another that depends back on it, and the public API types never reach into internals but through
+ * one door, {@link ApiSeam}.
  */
 class ArchitectureTest {
+
+  /** The packages whose types a user holds, that are no entry point (junit, cli, tools). */
+  private static final String[] API_TYPES = {
+    "io.github.kubeharness",
+    "io.github.kubeharness.assertions",
+    "io.github.kubeharness.faults",
+    "io.github.kubeharness.simulation",
+    "io.github.kubeharness.webhooks"
+  };
 
   private static JavaClasses harness;
 
@@ -29,24 +55,96 @@ class ArchitectureTest {
             .importPackages("io.github.kubeharness");
   }
 
+  /**
+   * No package cycles, but for the one edge against the layering: the API's static factories
+   * ({@code ControlPlane.create}, {@code Webhooks.serve}) calling {@link ApiSeam}, whose
+   * implementations in turn implement the API.
+   */
   @Test
   void noPackageCycles() {
-    slices().matching("io.github.(**)").should().beFreeOfCycles().check(harness);
+    slices()
+        .matching("io.github.(**)")
+        .should()
+        .beFreeOfCycles()
+        .ignoreDependency(resideInAnyPackage(API_TYPES), equivalentTo(ApiSeam.class))
+        .check(harness);
   }
 
   /**
-   * The API types and the assertions stand on their own: backends are found through {@link
-   * BackendProvider}, so nothing under {@code internal} is reachable from them.
+   * The API types and the assertions stand on their own: what they need of the internals (a
+   * backend, a webhook server) they get through {@link ApiSeam}, and nothing else under {@code
+   * internal} is reachable from them.
    */
   @Test
-  void publicApiAndAssertionsDoNotReachIntoInternals() {
+  void publicApiReachesInternalsOnlyThroughTheSeam() {
     noClasses()
         .that()
-        .resideInAnyPackage("io.github.kubeharness", "io.github.kubeharness.assertions")
+        .resideInAnyPackage(API_TYPES)
         .should()
-        .dependOnClassesThat()
-        .resideInAPackage("io.github.kubeharness.internal..")
+        .dependOnClassesThat(
+            resideInAPackage("io.github.kubeharness.internal..")
+                .and(not(equivalentTo(ApiSeam.class))))
         .check(harness);
+  }
+
+  /** The seam is a door in from the API, not a shortcut between internals. */
+  @Test
+  void onlyTheApiUsesTheSeam() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(API_TYPES)
+        .and(not(equivalentTo(ApiSeam.class)))
+        .should()
+        .dependOnClassesThat(equivalentTo(ApiSeam.class))
+        .check(harness);
+  }
+
+  /**
+   * No public or protected signature of the API (a type a user can reach outside {@code internal}:
+   * its supertypes, fields, constructors and methods) names an internal type: what a user can call
+   * is what harness/api/kube-harness.api lists, and nothing there changes when an internal does.
+   */
+  @Test
+  void noPublicSignatureExposesAnInternalType() {
+    classes()
+        .that(DescribedPredicate.describe("are reachable API types", ApiSignature::reachable))
+        .and()
+        .resideOutsideOfPackage(ApiSignature.INTERNAL + "..")
+        .should(exposeNoInternalType())
+        .check(harness);
+  }
+
+  /**
+   * A public type under {@code internal} is public because a class of another package uses it; one
+   * that only its own package uses is package-private (and so cannot leak into the API).
+   */
+  @Test
+  void publicInternalTypesAreUsedFromAnotherPackage() {
+    // The tests are users too: a type they reach from another package must stay public.
+    JavaClasses withTests = new ClassFileImporter().importPackages("io.github.kubeharness");
+    classes()
+        .that()
+        .resideInAPackage(ApiSignature.INTERNAL + "..")
+        .and()
+        .arePublic()
+        .and()
+        .areTopLevelClasses()
+        .and(not(DescribedPredicate.describe("are tests", ArchitectureTest::isTest)))
+        // A main class is run by the build (the archetype's resources are written by one).
+        .and(not(DescribedPredicate.describe("have a main method", ArchitectureTest::hasMain)))
+        .should(beUsedFromAnotherPackage())
+        .check(withTests);
+  }
+
+  private static boolean hasMain(com.tngtech.archunit.core.domain.JavaClass type) {
+    return type.getMethods().stream()
+        .anyMatch(
+            m ->
+                m.getName().equals("main")
+                    && m.getModifiers()
+                        .contains(com.tngtech.archunit.core.domain.JavaModifier.STATIC)
+                    && m.getModifiers()
+                        .contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC));
   }
 
   /** Internals serve the public entry points, never the other way round. */
@@ -133,6 +231,74 @@ class ArchitectureTest {
         .accessTargetWhere(target(System.class, "getenv", "getProperty"))
         .because("kube-harness's own settings are resolved into ControlPlaneOptions")
         .check(harness);
+  }
+
+  private static ArchCondition<JavaClass> exposeNoInternalType() {
+    return new ArchCondition<>("expose no internal type in a public or protected signature") {
+      @Override
+      public void check(JavaClass type, ConditionEvents events) {
+        Map<String, Set<JavaClass>> exposed = new TreeMap<>();
+        Set<JavaClass> supertypes = new HashSet<>();
+        type.getRawSuperclass().ifPresent(supertypes::add);
+        type.getSuperclass().ifPresent(t -> supertypes.addAll(t.getAllInvolvedRawTypes()));
+        type.getInterfaces().forEach(t -> supertypes.addAll(t.getAllInvolvedRawTypes()));
+        exposed.put(type.getName() + " (its supertypes)", supertypes);
+        for (JavaMember member : type.getMembers()) {
+          Set<JavaModifier> modifiers = member.getModifiers();
+          if (modifiers.contains(JavaModifier.SYNTHETIC)
+              || !(modifiers.contains(JavaModifier.PUBLIC)
+                  || modifiers.contains(JavaModifier.PROTECTED))) {
+            continue;
+          }
+          Set<JavaClass> involved = new HashSet<>();
+          if (member instanceof JavaField field) {
+            involved.addAll(field.getType().getAllInvolvedRawTypes());
+          } else if (member instanceof JavaCodeUnit code) {
+            involved.addAll(code.getAllInvolvedRawTypes());
+            involved.addAll(code.getExceptionTypes());
+          }
+          exposed.put(member.getFullName(), involved);
+        }
+        exposed.forEach(
+            (where, involved) ->
+                involved.stream()
+                    .filter(t -> t.getPackageName().startsWith(ApiSignature.INTERNAL))
+                    .forEach(
+                        t ->
+                            events.add(
+                                SimpleConditionEvent.violated(
+                                    type,
+                                    where
+                                        + " exposes the internal type "
+                                        + t.getName()
+                                        + ": take a public type (or a new one in the API) there,"
+                                        + " or make the member package-private"))));
+      }
+    };
+  }
+
+  private static ArchCondition<JavaClass> beUsedFromAnotherPackage() {
+    return new ArchCondition<>("be used from another package") {
+      @Override
+      public void check(JavaClass type, ConditionEvents events) {
+        boolean usedOutside =
+            type.getDirectDependenciesToSelf().stream()
+                .anyMatch(d -> !d.getOriginClass().getPackageName().equals(type.getPackageName()));
+        if (!usedOutside) {
+          events.add(
+              SimpleConditionEvent.violated(
+                  type,
+                  type.getName()
+                      + " is public, but only its own package uses it: make it package-private"));
+        }
+      }
+    };
+  }
+
+  private static boolean isTest(JavaClass type) {
+    return type.getSource()
+        .map(source -> source.getUri().toString().contains("/test-classes/"))
+        .orElse(false);
   }
 
   private static DescribedPredicate<JavaAccess<?>> target(Class<?> owner, String... names) {

@@ -38,9 +38,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * The {@code kube-harness} command: {@code provision}, {@code up} and {@code env}, parsed by
- * picocli. Run it as {@code java -jar harness/target/kube-harness.jar <command>}. Exit codes: 0
- * success, 1 a failure (its message on standard error), 2 a usage error (with the usage).
+ * The {@code kube-harness} command: {@code provision}, {@code up}, {@code env}, {@code down}, and
+ * the project generator {@code init} and {@code create api}, parsed by picocli. Run it as {@code
+ * java -jar harness/target/kube-harness.jar <command>}. Exit codes: 0 success, 1 a failure (its
+ * message on standard error), 2 a usage error (with the usage).
  */
 @Command(
     name = "kube-harness",
@@ -86,6 +87,8 @@ public final class KubeHarnessCli implements Callable<Integer> {
             .addSubcommand(new Up())
             .addSubcommand(new Env())
             .addSubcommand(new Down())
+            .addSubcommand(new InitCommand(out))
+            .addSubcommand(new CreateCommand())
             .setCaseInsensitiveEnumValuesAllowed(true)
             .setOut(new PrintWriter(out, true))
             .setParameterExceptionHandler(

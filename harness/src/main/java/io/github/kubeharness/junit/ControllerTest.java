@@ -69,7 +69,7 @@ public @interface ControllerTest {
    * {@code minimal} (etcd + kube-apiserver), {@code standard} (+ kube-controller-manager, for
    * namespace deletion and garbage collection) or {@code simulated} (+ kube-scheduler, the workload
    * controllers and KWOK's fake nodes: pods go Running and Ready, steered by an injected {@link
-   * io.github.kubeharness.Simulation}). Default: {@code kubeharness.profile} / {@code
+   * io.github.kubeharness.simulation.Simulation}). Default: {@code kubeharness.profile} / {@code
    * KUBE_HARNESS_PROFILE}, else the backend's {@link
    * io.github.kubeharness.Backend#defaultProfile()} ({@code minimal}; {@code standard} on k3s, kind
    * and existing). A profile the backend does not run is refused before anything starts ({@link

@@ -3,11 +3,14 @@ package io.github.kubeharness.junit;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.PauseOnFailure;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
 import io.github.kubeharness.internal.junit.ControllerTestLifecycle;
 import io.github.kubeharness.internal.junit.ExtensionConfig;
+import io.github.kubeharness.internal.junit.FailurePause;
 import io.github.kubeharness.internal.junit.RbacManifests;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -136,6 +139,11 @@ public final class ControllerTestExtension
               ((ControllerFactory) controller).start(client, namespace),
           annotation.namespaceMode() == NamespaceMode.PER_CLASS,
           annotation.keepNamespaceOnFailure(),
+          // CI is a fact of the platform, read here with the settings: no pause where nobody looks.
+          FailurePause.of(
+              Settings.entry(Settings.PAUSE_ON_FAILURE, PauseOnFailure.class).resolve(),
+              Settings.entry(Settings.PAUSE_ON_FAILURE_MINUTES, Duration.class).resolve(),
+              System.getenv("CI")),
           rbac(annotation, where),
           List.of(annotation.webhooks()),
           List.of(annotation.webhookHandlers()));

@@ -1,6 +1,7 @@
 package io.github.kubeharness.webhooks;
 
 import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.internal.ApiSeam;
 import java.util.List;
 
 /**
@@ -30,7 +31,7 @@ public interface Webhooks extends AutoCloseable {
    */
   static Webhooks serve(
       ControlPlane controlPlane, List<String> manifests, WebhookHandlers handlers) {
-    return WebhooksProvider.find().serve(controlPlane, manifests, handlers);
+    return ApiSeam.webhooks(controlPlane, manifests, handlers);
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.Backend;
-import io.github.kubeharness.BackendProvider;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
@@ -17,18 +16,12 @@ import java.util.function.Supplier;
  * existing} when {@code USE_EXISTING_CLUSTER=true}; {@code local} when the binaries are already
  * there (cheapest); {@code container} when Docker answers; else {@code local}, provisioning.
  */
-public final class Backends implements BackendProvider {
+public final class Backends {
 
   // Each distinct choice is explained once per JVM, not once per test class.
   private static final Set<String> EXPLAINED = ConcurrentHashMap.newKeySet();
 
-  /** Found by {@link java.util.ServiceLoader} for {@link ControlPlane#create}. */
-  public Backends() {}
-
-  @Override
-  public ControlPlane create(ControlPlaneOptions options) {
-    return newControlPlane(options);
-  }
+  private Backends() {}
 
   /** A new, not yet started, control plane for {@code options}: what the harness itself uses. */
   public static HarnessControlPlane newControlPlane(ControlPlaneOptions options) {

@@ -17,7 +17,7 @@ import java.util.Map;
 public final class ApiServer extends LocalComponent {
 
   /** Service network; only its first address is used (the {@code kubernetes} Service). */
-  public static final String SERVICE_CIDR = "10.0.0.0/24";
+  static final String SERVICE_CIDR = "10.0.0.0/24";
 
   // Go's garbage collector, per profile. Start-up allocates heavily (API groups, OpenAPI); a high
   // GOGC collects less often while it does and starts the minimal profile ~0.1 s sooner, but then

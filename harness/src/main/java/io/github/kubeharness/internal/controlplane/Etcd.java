@@ -132,7 +132,7 @@ public final class Etcd extends LocalComponent {
     }
   }
 
-  public Path dataDirectory() {
+  Path dataDirectory() {
     return runDirectory.resolve("etcd-data");
   }
 

@@ -61,12 +61,12 @@ public final class EtcdSeed {
     return new EtcdSeed(seed);
   }
 
-  public Path directory() {
+  Path directory() {
     return directory;
   }
 
   /** Copies the seed to {@code dataDirectory}, which must not exist yet. */
-  public void copyTo(Path dataDirectory) {
+  void copyTo(Path dataDirectory) {
     copyTree(directory, dataDirectory);
   }
 

@@ -22,15 +22,15 @@ import java.util.Map;
 public final class EtcdTls {
 
   /** File names as etcd's and kube-apiserver's flags name them, relative to their directory. */
-  public static final String CA = "etcd-ca.crt";
+  static final String CA = "etcd-ca.crt";
 
-  public static final String SERVER_CERT = "etcd-server.crt";
-  public static final String SERVER_KEY = "etcd-server.key";
-  public static final String CLIENT_CERT = "etcd-client.crt";
-  public static final String CLIENT_KEY = "etcd-client.key";
+  static final String SERVER_CERT = "etcd-server.crt";
+  static final String SERVER_KEY = "etcd-server.key";
+  static final String CLIENT_CERT = "etcd-client.crt";
+  static final String CLIENT_KEY = "etcd-client.key";
 
   /** The name the client certificate carries (kube-apiserver's, and the harness's probes'). */
-  public static final String CLIENT_NAME = "kube-apiserver-etcd-client";
+  static final String CLIENT_NAME = "kube-apiserver-etcd-client";
 
   private final TinyCa ca;
   private final TinyCa.Issued server;
@@ -55,12 +55,12 @@ public final class EtcdTls {
         ca.issueClient(CLIENT_NAME, List.of()));
   }
 
-  public TinyCa ca() {
+  TinyCa ca() {
     return ca;
   }
 
   /** The client certificate and key: kube-apiserver's, and the readiness probes'. */
-  public TinyCa.Issued client() {
+  TinyCa.Issued client() {
     return client;
   }
 
@@ -74,7 +74,7 @@ public final class EtcdTls {
   }
 
   /** What kube-apiserver reads: the CA etcd's certificate comes from, its client certificate. */
-  public Map<String, String> clientFiles() {
+  Map<String, String> clientFiles() {
     Map<String, String> files = new LinkedHashMap<>();
     files.put(CA, ca.certificatePem());
     files.put(CLIENT_CERT, client.certificatePem());
@@ -86,7 +86,7 @@ public final class EtcdTls {
    * etcd's TLS flags: clients and peers must present a certificate of this CA; {@code directory}
    * holds {@link #serverFiles()} as etcd sees it.
    */
-  public static List<String> serverFlags(String directory) {
+  static List<String> serverFlags(String directory) {
     String dir = directory.endsWith("/") ? directory : directory + "/";
     return List.of(
         "--client-cert-auth=true",

@@ -1,9 +1,9 @@
 package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.Simulation;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.provision.GoTools;
+import io.github.kubeharness.simulation.Simulation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,9 +18,9 @@ import java.util.Map;
 public final class Kwok extends LocalComponent {
 
   /** KWOK's Go module and version, built once into the tools cache. */
-  public static final String MODULE = "sigs.k8s.io/kwok/cmd/kwok";
+  static final String MODULE = "sigs.k8s.io/kwok/cmd/kwok";
 
-  public static final String VERSION = "v0.8.0";
+  static final String VERSION = "v0.8.0";
 
   /** Pod IPs KWOK hands out: addresses only, nothing listens on them. */
   static final String POD_CIDR = "10.244.0.0/16";

@@ -152,12 +152,12 @@ public final class ReadinessProbes {
    * with 200. Each serves a certificate it generated itself at start, so there is nothing to pin;
    * the probe only ever goes to a loopback port kube-harness chose.
    */
-  public static HealthCheck componentHealthz(int port) {
+  static HealthCheck componentHealthz(int port) {
     return answersOk(AnyServer.CLIENT, URI.create("https://127.0.0.1:" + port + "/healthz"));
   }
 
   /** KWOK's own server (plain HTTP) on 127.0.0.1:{@code port} answers {@code /healthz}. */
-  public static HealthCheck kwok(int port) {
+  static HealthCheck kwok(int port) {
     URI healthz = URI.create("http://127.0.0.1:" + port + "/healthz");
     return () ->
         PLAIN

@@ -103,7 +103,7 @@ public final class TinyCa {
    * A certificate that serves and also authenticates as a client, for the given IP addresses and
    * DNS names: an etcd member's, which its peers would present both ways.
    */
-  public Issued issuePeer(String commonName, List<String> ips, List<String> dnsNames) {
+  Issued issuePeer(String commonName, List<String> ips, List<String> dnsNames) {
     return issue(
         name(commonName, List.of()),
         List.of(SERVER_AUTH, CLIENT_AUTH),
@@ -211,7 +211,7 @@ public final class TinyCa {
   }
 
   /** A fresh ECDSA P-256 key pair. */
-  public static KeyPair newKeyPair() {
+  static KeyPair newKeyPair() {
     try {
       KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
       generator.initialize(new ECGenParameterSpec("secp256r1"), new SecureRandom());
@@ -222,7 +222,7 @@ public final class TinyCa {
   }
 
   /** PEM of a certificate or public key. */
-  public static String pem(Object object) {
+  static String pem(Object object) {
     if (object instanceof Certificate certificate) {
       try {
         return pem("CERTIFICATE", certificate.getEncoded());
@@ -241,7 +241,7 @@ public final class TinyCa {
    * key. Not PKCS#8: fabric8 picks its key parser from the PEM header and reads a PKCS#8 block as
    * RSA. The curve must be inside the SEC1 structure, or Go (the apiserver) cannot read the key.
    */
-  public static String privateKeyPem(KeyPair keys) {
+  static String privateKeyPem(KeyPair keys) {
     byte[] sec1 =
         Der.sequence(
             Der.integer(BigInteger.ONE),

@@ -1,7 +1,7 @@
 package io.github.kubeharness.internal.faults;
 
-import io.github.kubeharness.FaultRule;
-import io.github.kubeharness.InjectedFault;
+import io.github.kubeharness.faults.FaultRule;
+import io.github.kubeharness.faults.InjectedFault;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -16,8 +16,8 @@ final class ActiveRule implements InjectedFault {
   private final SplittableRandom random;
 
   /**
-   * @param scope the namespace of the {@link io.github.kubeharness.Faults} view that injected it
-   *     (its rules end with it), or null
+   * @param scope the namespace of the {@link io.github.kubeharness.faults.Faults} view that
+   *     injected it (its rules end with it), or null
    */
   ActiveRule(int number, FaultRule rule, String scope, FaultProxy proxy, long seed) {
     this.number = number;

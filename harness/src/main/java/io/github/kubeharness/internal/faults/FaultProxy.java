@@ -1,7 +1,7 @@
 package io.github.kubeharness.internal.faults;
 
-import io.github.kubeharness.FaultRule;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.faults.FaultRule;
 import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.controlplane.TlsStores;
@@ -110,7 +110,7 @@ public final class FaultProxy implements AutoCloseable {
   }
 
   /** Starts the proxy in front of the apiserver on 127.0.0.1:{@code apiServerPort}. */
-  public static FaultProxy start(Pki pki, int apiServerPort) {
+  static FaultProxy start(Pki pki, int apiServerPort) {
     FaultProxy faultProxy = new FaultProxy(pki, apiServerPort);
     try {
       faultProxy.listenOnFreePort();
@@ -121,7 +121,7 @@ public final class FaultProxy implements AutoCloseable {
     }
   }
 
-  public String url() {
+  String url() {
     return "https://127.0.0.1:" + port;
   }
 
@@ -299,7 +299,7 @@ public final class FaultProxy implements AutoCloseable {
   }
 
   /** Ends the watches of {@code namespace} (every watch when null); returns how many. */
-  public int dropWatches(String namespace) {
+  int dropWatches(String namespace) {
     List<Runnable> dropped = new ArrayList<>();
     watches.forEach(
         (connection, watched) -> {
@@ -323,7 +323,7 @@ public final class FaultProxy implements AutoCloseable {
     return dropped.size();
   }
 
-  public ActiveRule add(FaultRule rule, String scope) {
+  ActiveRule add(FaultRule rule, String scope) {
     ActiveRule active =
         new ActiveRule(ruleNumbers.incrementAndGet(), rule, scope, this, System.nanoTime());
     rules.add(active);
@@ -338,7 +338,7 @@ public final class FaultProxy implements AutoCloseable {
   }
 
   /** Removes the rules injected in {@code scope} (every rule when null). */
-  public void clear(String scope) {
+  void clear(String scope) {
     for (ActiveRule rule : rules) {
       if (scope == null || scope.equals(rule.scope())) {
         remove(rule);
@@ -346,11 +346,11 @@ public final class FaultProxy implements AutoCloseable {
     }
   }
 
-  public void note(String text) {
+  void note(String text) {
     log.add(text);
   }
 
-  public List<String> log(Instant since) {
+  List<String> log(Instant since) {
     return log.since(since);
   }
 

@@ -28,7 +28,7 @@ public final class LazyFaultProxy implements AutoCloseable {
   }
 
   /** The proxy if it was started. */
-  public synchronized Optional<FaultProxy> ifStarted() {
+  synchronized Optional<FaultProxy> ifStarted() {
     return Optional.ofNullable(proxy);
   }
 

@@ -2,9 +2,9 @@ package io.github.kubeharness.internal.faults;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
-import io.github.kubeharness.FaultRule;
-import io.github.kubeharness.Faults;
-import io.github.kubeharness.InjectedFault;
+import io.github.kubeharness.faults.FaultRule;
+import io.github.kubeharness.faults.Faults;
+import io.github.kubeharness.faults.InjectedFault;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

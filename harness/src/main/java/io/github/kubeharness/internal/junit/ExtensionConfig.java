@@ -3,7 +3,7 @@ package io.github.kubeharness.internal.junit;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.Faults;
+import io.github.kubeharness.faults.Faults;
 import io.github.kubeharness.internal.backend.Backends;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -25,6 +25,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  *     class's {@code kubernetesVersions}); empty: the one version of {@code controlPlane}
  * @param matrixDeclared the class itself declares a matrix: its tests must all be matrix tests
  * @param namespacePerClass one namespace and one set of controllers for the whole class
+ * @param pauseOnFailure whether a failing test waits before its teardown, for someone to look
  * @param webhooks the webhook manifests, served with {@code webhookHandlers} (both or neither)
  */
 public record ExtensionConfig(
@@ -40,6 +41,7 @@ public record ExtensionConfig(
     ControllerStarter controllerStarter,
     boolean namespacePerClass,
     boolean keepNamespaceOnFailure,
+    FailurePause pauseOnFailure,
     Optional<RbacManifests> rbac,
     List<String> webhooks,
     List<Class<?>> webhookHandlers) {

@@ -2,9 +2,9 @@ package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
-import io.github.kubeharness.Faults;
-import io.github.kubeharness.Simulation;
 import io.github.kubeharness.assertions.KubeAssertions;
+import io.github.kubeharness.faults.Faults;
+import io.github.kubeharness.simulation.Simulation;
 import io.github.kubeharness.webhooks.Webhooks;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;

@@ -54,7 +54,7 @@ final class SharedCluster implements JUnitResource {
 
   /**
    * The controllers' client configuration: through the fault proxy where there is one, so that a
-   * test's {@link io.github.kubeharness.Faults} reach them.
+   * test's {@link io.github.kubeharness.faults.Faults} reach them.
    */
   Config routeControllers(Config config) {
     return faults.map(f -> f.route(config)).orElse(config);

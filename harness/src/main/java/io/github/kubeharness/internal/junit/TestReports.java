@@ -68,6 +68,8 @@ final class TestReports {
     if (!stopped.isEmpty() && !String.valueOf(failure.getMessage()).contains(stopped.get(0))) {
       summary = ControllerFailures.describe(stopped) + "\n" + summary;
     }
+    // Last, with the report on disk: the cluster is looked at as the report describes it.
+    scope.config().pauseOnFailure().at(scope, directory, failure, System.err);
     return withSummary(failure, summary);
   }
 

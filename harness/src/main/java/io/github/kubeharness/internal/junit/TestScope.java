@@ -2,7 +2,7 @@ package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
-import io.github.kubeharness.Faults;
+import io.github.kubeharness.faults.Faults;
 import io.github.kubeharness.webhooks.Webhooks;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -102,6 +102,10 @@ final class TestScope implements JUnitResource {
   /** Admin client namespaced to the test namespace: what tests act with. */
   public KubernetesClient client() {
     return client;
+  }
+
+  ExtensionConfig config() {
+    return config;
   }
 
   SharedCluster cluster() {

@@ -10,7 +10,7 @@ import java.util.List;
 public final class LogTail {
 
   /** How many lines an error message shows. */
-  public static final int LINES = 25;
+  static final int LINES = 25;
 
   private LogTail() {}
 

@@ -155,7 +155,7 @@ public final class ManagedProcess {
     }
   }
 
-  public synchronized boolean isAlive() {
+  synchronized boolean isAlive() {
     return process != null && process.isAlive();
   }
 
@@ -163,16 +163,16 @@ public final class ManagedProcess {
     return process == null ? -1 : process.pid();
   }
 
-  public Path logFile() {
+  Path logFile() {
     return logFile;
   }
 
-  public String name() {
+  String name() {
     return name;
   }
 
   /** The last lines of the log and its path, formatted for an error message. */
-  public String logExcerpt() {
+  String logExcerpt() {
     return "Last lines of " + logFile + ":\n" + LogTail.of(logFile);
   }
 

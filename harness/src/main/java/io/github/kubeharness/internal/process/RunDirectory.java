@@ -114,7 +114,7 @@ public final class RunDirectory implements AutoCloseable {
   }
 
   /** Kills leftovers of dead JVMs and deletes their directories. Returns how many were swept. */
-  public static int sweepStale(Path root) {
+  static int sweepStale(Path root) {
     if (!Files.isDirectory(root)) {
       return 0;
     }

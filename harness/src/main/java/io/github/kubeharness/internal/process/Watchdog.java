@@ -73,7 +73,7 @@ public final class Watchdog {
   }
 
   /** Pid of the watchdog process itself (for tests). */
-  public long pid() {
+  long pid() {
     return process.pid();
   }
 
@@ -105,7 +105,7 @@ public final class Watchdog {
   }
 
   /** Delete this directory if the JVM dies. Paths must not contain whitespace or '#'. */
-  public void watchDirectory(Path directory) {
+  void watchDirectory(Path directory) {
     String path = directory.toAbsolutePath().toString();
     if (path.matches(".*[\\s#].*")) {
       return; // the sweep of stale run directories at the next start still removes it
@@ -114,7 +114,7 @@ public final class Watchdog {
   }
 
   /** The directory was removed normally. */
-  public void unwatchDirectory(Path directory) {
+  void unwatchDirectory(Path directory) {
     send("u" + directory.toAbsolutePath());
   }
 

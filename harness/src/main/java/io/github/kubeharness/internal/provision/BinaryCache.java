@@ -111,7 +111,7 @@ public final class BinaryCache {
    * Takes the cache's lock, waiting (with a progress line) while another JVM or thread provisions
    * the same version. Close the returned handle to release it.
    */
-  public AutoCloseable lock(Consumer<String> progress) {
+  AutoCloseable lock(Consumer<String> progress) {
     ReentrantLock jvmLock = JVM_LOCKS.computeIfAbsent(directory, d -> new ReentrantLock());
     if (!jvmLock.tryLock()) {
       progress.accept("waiting for another thread provisioning " + directory + " ...");
@@ -185,12 +185,12 @@ public final class BinaryCache {
   }
 
   /** Hex SHA-256 of a file. */
-  public static String sha256(Path file) {
+  static String sha256(Path file) {
     return digest(file, "SHA-256");
   }
 
   /** Hex digest of a file with the given JDK algorithm (SHA-256, SHA-512). */
-  public static String digest(Path file, String algorithm) {
+  static String digest(Path file, String algorithm) {
     try (InputStream in = Files.newInputStream(file)) {
       MessageDigest digest = MessageDigest.getInstance(algorithm);
       byte[] buffer = new byte[1 << 16];

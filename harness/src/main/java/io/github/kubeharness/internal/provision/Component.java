@@ -38,7 +38,7 @@ public enum Component {
   }
 
   /** envtest's per-binary override variable, e.g. {@code TEST_ASSET_KUBE_APISERVER}. */
-  public String assetVariable() {
+  String assetVariable() {
     return assetVariable;
   }
 }

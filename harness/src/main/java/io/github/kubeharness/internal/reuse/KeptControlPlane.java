@@ -66,7 +66,7 @@ public final class KeptControlPlane {
   }
 
   /** Where kept control planes live. */
-  public static Path root(Path cacheDirectory) {
+  static Path root(Path cacheDirectory) {
     return cacheDirectory.resolve("reuse");
   }
 
@@ -191,7 +191,7 @@ public final class KeptControlPlane {
   }
 
   /** Kills whatever a state records and deletes it (a stale state, or {@code down}). */
-  public void clear() {
+  void clear() {
     List<ProcessHandle> killed = new ArrayList<>();
     properties()
         .ifPresent(

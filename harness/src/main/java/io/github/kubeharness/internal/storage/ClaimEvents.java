@@ -4,7 +4,7 @@ import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.github.kubeharness.StorageSimulation;
+import io.github.kubeharness.simulation.StorageSimulation;
 import java.time.Instant;
 import java.util.UUID;
 

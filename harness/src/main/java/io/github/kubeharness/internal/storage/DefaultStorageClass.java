@@ -3,7 +3,7 @@ package io.github.kubeharness.internal.storage;
 import io.fabric8.kubernetes.api.model.storage.StorageClass;
 import io.fabric8.kubernetes.api.model.storage.StorageClassBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.kubeharness.StorageSimulation;
+import io.github.kubeharness.simulation.StorageSimulation;
 
 /**
  * The StorageClass the {@code simulated} profile marks as the cluster's default, so that a claim

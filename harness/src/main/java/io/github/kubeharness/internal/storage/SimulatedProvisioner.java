@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import io.github.kubeharness.StorageSimulation;
+import io.github.kubeharness.simulation.StorageSimulation;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;

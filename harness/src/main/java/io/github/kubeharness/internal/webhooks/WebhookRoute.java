@@ -23,7 +23,7 @@ import java.util.TreeSet;
  * that throws is answered the way controller-runtime answers a handler's error (an admission denied
  * with code 500, a failed conversion), so the test sees the message in the API server's answer.
  */
-public abstract class WebhookRoute {
+abstract class WebhookRoute {
 
   private static final ObjectMapper JSON = Serialization.jsonMapper();
 
@@ -80,11 +80,11 @@ public abstract class WebhookRoute {
     }
   }
 
-  public static WebhookRoute admission(String path, AdmissionHandler handler) {
+  static WebhookRoute admission(String path, AdmissionHandler handler) {
     return typed(path, ADMISSION, handler::handle);
   }
 
-  public static WebhookRoute conversion(String path, ConversionHandler handler) {
+  static WebhookRoute conversion(String path, ConversionHandler handler) {
     return typed(path, CONVERSION, handler::handle);
   }
 
@@ -268,7 +268,7 @@ public abstract class WebhookRoute {
         }
       };
 
-  public static WebhookRoute raw(String path, RawWebhookHandler handler) {
+  static WebhookRoute raw(String path, RawWebhookHandler handler) {
     return new WebhookRoute(path) {
       @Override
       Answer answer(String body) {

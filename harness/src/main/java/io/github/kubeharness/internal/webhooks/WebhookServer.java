@@ -119,39 +119,39 @@ public final class WebhookServer implements AutoCloseable {
     }
   }
 
-  public int port() {
+  int port() {
     return server.getAddress().getPort();
   }
 
   /** The URL the API server calls for {@code path} (a path this server serves). */
-  public String url(String path) {
+  String url(String path) {
     return "https://" + HOST + ":" + port() + path;
   }
 
   /** The CA certificate, base64-encoded PEM: a webhook configuration's {@code caBundle}. */
-  public String caBundle() {
+  String caBundle() {
     return Base64.getEncoder()
         .encodeToString(ca.certificatePem().getBytes(StandardCharsets.US_ASCII));
   }
 
   /** Serves {@code path} with {@code route}, replacing what served it before. */
-  public void mount(String path, WebhookRoute route) {
+  void mount(String path, WebhookRoute route) {
     routes.put(path, route);
   }
 
   /** Notes how long the API server waits for {@code path}, to tell a late answer in the log. */
-  public void timeout(String path, int seconds) {
+  void timeout(String path, int seconds) {
     timeouts.put(path, seconds);
   }
 
   /** Stops serving every path under {@code prefix}. */
-  public void unmount(String prefix) {
+  void unmount(String prefix) {
     routes.keySet().removeIf(path -> path.startsWith(prefix));
     timeouts.keySet().removeIf(path -> path.startsWith(prefix));
   }
 
   /** The calls logged since {@code since} whose full path passes {@code paths}. */
-  public List<WebhookCall> calls(Instant since, Predicate<String> paths) {
+  List<WebhookCall> calls(Instant since, Predicate<String> paths) {
     List<WebhookCall> result = new ArrayList<>();
     synchronized (calls) {
       for (LoggedCall call : calls) {
@@ -178,7 +178,7 @@ public final class WebhookServer implements AutoCloseable {
   }
 
   /** Writes the certificate files on first use, owner-only, in a run directory of their own. */
-  public synchronized WebhookTls tls() {
+  synchronized WebhookTls tls() {
     if (tlsFiles == null) {
       tlsFiles = RunDirectory.create(RunDirectory.defaultRoot());
     }

@@ -16,7 +16,6 @@ import io.github.kubeharness.webhooks.WebhookCall;
 import io.github.kubeharness.webhooks.WebhookHandlers;
 import io.github.kubeharness.webhooks.WebhookTls;
 import io.github.kubeharness.webhooks.Webhooks;
-import io.github.kubeharness.webhooks.WebhooksProvider;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,15 +61,6 @@ public final class WebhookSet implements Webhooks {
     this.ownsServerAndClient = ownsServerAndClient;
     this.manifests = manifests;
     this.routes = routes;
-  }
-
-  /** Registered in {@code META-INF/services}: {@link Webhooks#serve}. */
-  public static final class Provider implements WebhooksProvider {
-    @Override
-    public Webhooks serve(
-        ControlPlane controlPlane, List<String> manifests, WebhookHandlers handlers) {
-      return WebhookSet.serve(controlPlane, manifests, handlers);
-    }
   }
 
   /** {@link Webhooks#serve}: a server of its own and a client of its own. */
@@ -249,7 +239,7 @@ public final class WebhookSet implements Webhooks {
   }
 
   @Override
-  public synchronized Installation install(String namespace) {
+  public synchronized AutoCloseable install(String namespace) {
     Set<Integer> called = ConcurrentHashMap.newKeySet();
     String probes = prefix + "/kube-harness-probe/" + namespace + "/";
     List<WebhookManifests.Rendered> rendered =
@@ -402,7 +392,7 @@ public final class WebhookSet implements Webhooks {
   }
 
   /** The configurations applied for one namespace; closing deletes them. */
-  public final class Installation implements AutoCloseable {
+  final class Installation implements AutoCloseable {
     private final String namespace;
     private final String probes;
     private final List<HasMetadata> applied = new ArrayList<>();

@@ -1,6 +1,6 @@
 package io.github.kubeharness.junit.scenarios;
 
-import io.github.kubeharness.Faults;
+import io.github.kubeharness.faults.Faults;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.junit.MatrixTest;
 import org.junit.jupiter.api.Test;

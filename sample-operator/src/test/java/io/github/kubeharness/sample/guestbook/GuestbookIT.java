@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.dsl.Resource;
-import io.github.kubeharness.Simulation;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.junit.MatrixTest;
 import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
+import io.github.kubeharness.simulation.Simulation;
 
 /**
  * Every {@link GuestbookBehaviour} test against a real API server of each of the three newest

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
-import io.github.kubeharness.Faults;
+import io.github.kubeharness.faults.Faults;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.sample.guestbook.customresource.Guestbook;
 import java.time.Duration;

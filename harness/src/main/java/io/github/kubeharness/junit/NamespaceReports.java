@@ -1,0 +1,46 @@
+package io.github.kubeharness.junit;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.internal.report.FailureReport;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The failure report of one namespace — its objects, events and API requests — for integrations
+ * that run tests their own way (Spring's TestContext, Quarkus' test resources) rather than through
+ * {@code @ControllerTest}, which writes it by itself.
+ */
+public final class NamespaceReports {
+
+  private NamespaceReports() {}
+
+  /**
+   * Writes the report of {@code namespace} since {@code since} to {@code directory} (the files
+   * docs/controller-test.md describes, without {@code controller.log}: the integration owns the
+   * controllers' logging) and returns its summary.
+   */
+  public static String write(
+      ControlPlane controlPlane, String namespace, Instant since, Path directory) {
+    try (KubernetesClient admin = controlPlane.newClient()) {
+      return FailureReport.write(
+              directory,
+              admin,
+              namespace,
+              since,
+              controlPlane.auditLogFile(),
+              List.of(),
+              Optional.of(
+                  "Kubernetes "
+                      + controlPlane.kubernetesVersion()
+                      + ", "
+                      + controlPlane.backend().settingValue()
+                      + " backend, "
+                      + controlPlane.profile().settingValue()
+                      + " profile"))
+          .summary();
+    }
+  }
+}

@@ -1,0 +1,1 @@
+    operator.register(new {{package}}.controller.{{kind}}Reconciler());
