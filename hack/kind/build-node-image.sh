@@ -44,7 +44,7 @@ coredns_version=${coredns_image##*:}
 
 inputs=$( {
   for name in $(printf '%s\n' "${!bin[@]}" | sort); do sha256sum < "${bin[$name]}"; done
-  cat "$0" "$here"/node/* "$here/runc-without-sys-resource"
+  cat "$0" "$here"/node/* "$here/runc-without-sys-resource" "$here"/provisioner/*
   echo "$KIND_MODULE_VERSION ${wanted[*]}"
 } | sha256sum | cut -c1-16)
 if [ "$(docker image inspect -f '{{ index .Config.Labels "io.github.kubeharness.inputs" }}' "$image" 2>/dev/null)" = "$inputs" ]; then
@@ -108,7 +108,15 @@ scratch_image "$pause_image" "$pause" /pause
 mkdir -p "$work/img-proxy" && cp "${bin[kube-proxy]}" "$work/img-proxy/kube-proxy"
 printf 'FROM %s\nCOPY kube-proxy /usr/local/bin/kube-proxy\nENTRYPOINT ["/usr/local/bin/kube-proxy"]\n' "$base" > "$work/img-proxy/Dockerfile"
 build -t "$(pick '/kube-proxy:')" "$work/img-proxy" >/dev/null
-docker save -o "$work/images.tar" "${wanted[@]}"
+# The volume provisioner of default-storage.yaml: our own program, so our own name.
+provisioner_image=kube-harness/kind-volume-provisioner:1
+mkdir -p "$work/img-provisioner"
+(cd "$here/provisioner" && CGO_ENABLED=0 GOFLAGS=-mod=mod go build -trimpath -ldflags='-s -w' \
+  -o "$work/img-provisioner/program" .) 2> "$work/provisioner-build.log" \
+  || { tail -20 "$work/provisioner-build.log"; exit 1; }
+printf 'FROM scratch\nCOPY program /volume-provisioner\nENTRYPOINT ["/volume-provisioner"]\n' > "$work/img-provisioner/Dockerfile"
+build -t "$provisioner_image" "$work/img-provisioner" >/dev/null
+docker save -o "$work/images.tar" "${wanted[@]}" "$provisioner_image"
 took "component images ($(du -sh "$work/images.tar" | cut -f1))" "$start"
 
 # --- the node: files, binaries, preloaded images -------------------------------------------------

@@ -116,7 +116,11 @@ public sealed interface BackendOptions
    *     waits with no JVM attached before it stops; default {@link Settings#REUSE_IDLE_MINUTES}, 10
    *     minutes
    */
-  record Local(int simulatedNodes, Duration podStartDelay, Duration reuseIdleTimeout)
+  record Local(
+      int simulatedNodes,
+      Duration podStartDelay,
+      Duration reuseIdleTimeout,
+      String simulatedStorageClass)
       implements BackendOptions {
     public Local {
       if (simulatedNodes < 1) {
@@ -137,7 +141,8 @@ public sealed interface BackendOptions
       return new Local(
           settings.resolve(Settings.SIMULATED_NODES, Integer.class),
           settings.resolve(Settings.SIMULATED_POD_START_SECONDS, Duration.class),
-          settings.resolve(Settings.REUSE_IDLE_MINUTES, Duration.class));
+          settings.resolve(Settings.REUSE_IDLE_MINUTES, Duration.class),
+          settings.resolve(Settings.SIMULATED_STORAGE_CLASS, String.class));
     }
 
     @Override
@@ -147,17 +152,30 @@ public sealed interface BackendOptions
 
     /** These options with {@code nodes} fake nodes. */
     public Local withSimulatedNodes(int nodes) {
-      return new Local(nodes, podStartDelay, reuseIdleTimeout);
+      return new Local(nodes, podStartDelay, reuseIdleTimeout, simulatedStorageClass);
     }
 
     /** These options with pods Running and Ready {@code delay} after scheduling. */
     public Local withPodStartDelay(Duration delay) {
-      return new Local(simulatedNodes, delay, reuseIdleTimeout);
+      return new Local(simulatedNodes, delay, reuseIdleTimeout, simulatedStorageClass);
     }
 
     /** These options with a kept control plane stopping after {@code idle} unused. */
     public Local withReuseIdleTimeout(Duration idle) {
-      return new Local(simulatedNodes, podStartDelay, idle);
+      return new Local(simulatedNodes, podStartDelay, idle, simulatedStorageClass);
+    }
+
+    /** These options with {@code name} as the simulated profile's default StorageClass. */
+    public Local withSimulatedStorageClass(String name) {
+      return new Local(
+          simulatedNodes, podStartDelay, reuseIdleTimeout, java.util.Objects.requireNonNull(name));
+    }
+
+    /** The simulated profile's default StorageClass; empty for {@code none}. */
+    public Optional<String> defaultStorageClass() {
+      return "none".equals(simulatedStorageClass)
+          ? Optional.empty()
+          : Optional.of(simulatedStorageClass);
     }
   }
 

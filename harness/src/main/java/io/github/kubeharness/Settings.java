@@ -107,6 +107,13 @@ public final class Settings {
   public static final String SIMULATED_POD_START_SECONDS =
       "kubeharness.simulated.pod.start.seconds";
 
+  /**
+   * The default StorageClass the {@code simulated} profile installs (binding mode {@code
+   * Immediate}, served by {@link io.github.kubeharness.simulation.StorageSimulation#PROVISIONER});
+   * {@code none} installs none. Default {@code standard}.
+   */
+  public static final String SIMULATED_STORAGE_CLASS = "kubeharness.simulated.storage.class";
+
   /** etcd image of the container backend. Default {@code registry.k8s.io/etcd:<its version>-0}. */
   public static final String CONTAINER_ETCD_IMAGE = "kubeharness.container.etcd.image";
 
@@ -244,6 +251,19 @@ public final class Settings {
               .doc(
                   "`simulated`: scheduled → Running and Ready (and a Job's pod Running →"
                       + " Succeeded)"),
+          Setting.of(
+                  SIMULATED_STORAGE_CLASS,
+                  String.class,
+                  "a name",
+                  value -> value,
+                  () -> "standard",
+                  "`standard`")
+              .builder("local().withSimulatedStorageClass")
+              .readBy(Backend.LOCAL)
+              .doc(
+                  "`simulated`: the default StorageClass installed (binding `Immediate`, claims"
+                      + " provisioned in-JVM; `none`: no default class), see"
+                      + " [Storage](storage.md)"),
           image(K3S_IMAGE, "`rancher/k3s:v<version>-k3s1`")
               .builder("k3s().withImage")
               .readBy(Backend.K3S)

@@ -71,6 +71,10 @@ class MinimalProfileIT {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("runs the minimal profile")
         .hasMessageContaining("@ControllerTest(profile = \"simulated\")");
+    assertThatThrownBy(() -> simulation.storage().failProvisioning("standard", "full"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("runs the minimal profile")
+        .hasMessageContaining("docs/storage.md");
   }
 
   @Test

@@ -42,6 +42,8 @@ final class EffectiveSettings {
           local.map(l -> Integer.toString(l.simulatedNodes())).orElse(null);
       case Settings.SIMULATED_POD_START_SECONDS ->
           local.map(l -> seconds(l.podStartDelay())).orElse(null);
+      case Settings.SIMULATED_STORAGE_CLASS ->
+          local.map(l -> l.defaultStorageClass().orElse("none")).orElse(null);
       case Settings.K3S_IMAGE ->
           backend instanceof BackendOptions.K3s k3s ? k3s.image().orElse(null) : null;
       case Settings.KIND_IMAGE ->

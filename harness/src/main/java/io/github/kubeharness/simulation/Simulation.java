@@ -74,6 +74,11 @@ public final class Simulation {
     return new Pods(() -> List.of(pod.require()));
   }
 
+  /** The storage of the simulation: its provisioner, and provisioning failures to inject. */
+  public StorageSimulation storage() {
+    return new StorageSimulation(controlPlane, client);
+  }
+
   /** The fake nodes KWOK runs, by name. */
   public List<String> nodes() {
     requireSimulated();

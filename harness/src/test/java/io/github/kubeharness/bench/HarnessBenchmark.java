@@ -3,8 +3,11 @@ package io.github.kubeharness.bench;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlane;
@@ -81,6 +84,15 @@ public final class HarnessBenchmark {
         bench.runStartOnly();
         bench.results.write(start);
       }
+      case "simulated" -> {
+        // The simulated profile's workload figures alone, for an A/B of a change to them.
+        HarnessBenchmark bench = new HarnessBenchmark(FULL_RUNS);
+        Path simulated = out.resolve("simulated");
+        BenchResults.markStart(simulated);
+        bench.deploymentReady();
+        bench.statefulSetReady();
+        bench.results.write(simulated);
+      }
       case "smoke" -> {
         // Beside, not over, the full results: bench-readme must never copy n = 1 figures.
         HarnessBenchmark bench = new HarnessBenchmark(1);
@@ -93,7 +105,9 @@ public final class HarnessBenchmark {
       }
       default -> {
         System.err.println(
-            "unknown bench mode '" + mode + "': expected none (the full run), start or smoke");
+            "unknown bench mode '"
+                + mode
+                + "': expected none (the full run), start, simulated or smoke");
         System.exit(2);
       }
     }
@@ -114,6 +128,7 @@ public final class HarnessBenchmark {
     coldStart(local(Profile.STANDARD), "local_standard_start_ms", runs);
     coldStart(local(Profile.SIMULATED), "local_simulated_start_ms", runs);
     deploymentReady();
+    statefulSetReady();
     firstStartInNewJvm();
     reuse();
     containerStart();
@@ -241,6 +256,81 @@ public final class HarnessBenchmark {
       }
     }
     results.record("deployment_ready_ms", samples);
+  }
+
+  // A database-shaped workload: a 3-replica StatefulSet whose pods each claim a volume, created,
+  // until all 3 are ready — claims provisioned and bound (the harness's provisioner,
+  // kube-controller-manager's binder), pods scheduled in order and started by KWOK.
+  private void statefulSetReady() {
+    List<Double> samples = new ArrayList<>();
+    try (ControlPlane cp = ControlPlane.create(local(Profile.SIMULATED))) {
+      cp.start();
+      try (KubernetesClient client = cp.newClient()) {
+        for (int i = 0; i < runs; i++) {
+          String ns = "statefulset-ready-" + i;
+          client
+              .namespaces()
+              .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
+              .create();
+          StatefulSet db =
+              new StatefulSetBuilder()
+                  .withNewMetadata()
+                  .withName("db")
+                  .withNamespace(ns)
+                  .endMetadata()
+                  .withNewSpec()
+                  .withReplicas(3)
+                  .withServiceName("db")
+                  .withNewSelector()
+                  .addToMatchLabels("app", "db")
+                  .endSelector()
+                  .withNewTemplate()
+                  .withNewMetadata()
+                  .addToLabels("app", "db")
+                  .endMetadata()
+                  .withNewSpec()
+                  .addNewContainer()
+                  .withName("db")
+                  .withImage("example.invalid/db:1")
+                  .addNewVolumeMount()
+                  .withName("data")
+                  .withMountPath("/data")
+                  .endVolumeMount()
+                  .endContainer()
+                  .endSpec()
+                  .endTemplate()
+                  .addNewVolumeClaimTemplate()
+                  .withNewMetadata()
+                  .withName("data")
+                  .endMetadata()
+                  .withNewSpec()
+                  .withAccessModes("ReadWriteOnce")
+                  .withNewResources()
+                  .addToRequests("storage", new Quantity("1Gi"))
+                  .endResources()
+                  .endSpec()
+                  .endVolumeClaimTemplate()
+                  .endSpec()
+                  .build();
+          long t0 = System.nanoTime();
+          client.resource(db).create();
+          client
+              .apps()
+              .statefulSets()
+              .inNamespace(ns)
+              .withName("db")
+              .waitUntilCondition(
+                  s ->
+                      s != null
+                          && s.getStatus() != null
+                          && Integer.valueOf(3).equals(s.getStatus().getReadyReplicas()),
+                  60,
+                  TimeUnit.SECONDS);
+          samples.add((System.nanoTime() - t0) / 1e6);
+        }
+      }
+    }
+    results.record("statefulset_ready_ms", samples);
   }
 
   private static boolean available(Deployment d) {

@@ -32,6 +32,7 @@ final class Targets {
     MEDIAN_MAX.put("local_simulated_start_ms", 3000.0);
     MEDIAN_MAX.put("local_minimal_first_start_new_jvm_ms", 2000.0);
     MEDIAN_MAX.put("deployment_ready_ms", 2000.0);
+    MEDIAN_MAX.put("statefulset_ready_ms", 3000.0);
     MEDIAN_MAX.put("per_test_overhead_ms", 150.0);
     MEDIAN_MAX.put("per_test_overhead_growth", 1.2);
     MEDIAN_MAX.put("event_to_reconcile_ms", 50.0);

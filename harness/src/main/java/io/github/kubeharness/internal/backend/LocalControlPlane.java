@@ -27,6 +27,8 @@ import io.github.kubeharness.internal.provision.Binaries;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.internal.provision.Component;
 import io.github.kubeharness.internal.reuse.KeptControlPlane;
+import io.github.kubeharness.internal.storage.DefaultStorageClass;
+import io.github.kubeharness.internal.storage.SimulatedProvisioner;
 import io.github.kubeharness.simulation.Simulation;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -74,9 +76,14 @@ final class LocalControlPlane extends AbstractControlPlane {
     auditLog = null;
     if (options.reuse()) {
       startOrAttach(resolver, binaries, kwok);
-      return;
+    } else {
+      startWithRetries(resolver, binaries, kwok, RunDirectory.defaultRoot());
     }
-    startWithRetries(resolver, binaries, kwok, RunDirectory.defaultRoot());
+    if (options.profile().runs(Profile.Component.KWOK)) {
+      // In this JVM, also when attached to a kept control plane (whose keeper runs no Java): each
+      // attached JVM provisions, and they agree on each volume's name.
+      started(SimulatedProvisioner.start(newClient(), run().path().resolve("volumes")));
+    }
   }
 
   // kubeharness.reuse: attach to the control plane an earlier JVM kept, or start one and hand it
@@ -89,6 +96,12 @@ final class LocalControlPlane extends AbstractControlPlane {
         KeptControlPlane.State s = state.get();
         attached(
             RunDirectory.adopt(s.run()), s.apiServerUrl(), s.kubeconfig(), s.ca(), kept.attach());
+        if (options.profile().runs(Profile.Component.KWOK)) {
+          // This JVM's setting, as a fresh start would have it (a test may have deleted it).
+          try (KubernetesClient client = newClient()) {
+            installDefaultStorageClass(client);
+          }
+        }
         auditLog = s.auditLog().orElse(null);
         options.progress().accept("attached to the kept control plane at " + s.apiServerUrl());
         return;
@@ -231,7 +244,8 @@ final class LocalControlPlane extends AbstractControlPlane {
       CompletableFuture<Void> nodes =
           simulated == null
               ? CompletableFuture.completedFuture(null)
-              : CompletableFuture.runAsync(() -> awaitSimulation(simulated, client, deadline));
+              : CompletableFuture.runAsync(() -> awaitSimulation(simulated, client, deadline))
+                  .thenRun(() -> installDefaultStorageClass(client));
       SystemObjects.awaitDefaultServiceAccount(client, deadline);
       try {
         nodes.join();
@@ -261,6 +275,10 @@ final class LocalControlPlane extends AbstractControlPlane {
     for (int i = 1; i <= local.simulatedNodes(); i++) {
       simulation.addNode("simulated-node-" + i);
     }
+  }
+
+  private void installDefaultStorageClass(KubernetesClient client) {
+    local.defaultStorageClass().ifPresent(name -> DefaultStorageClass.install(client, name));
   }
 
   private Simulated launchSimulation(Binaries binaries, Path kwokBinary, Path run) {

@@ -12,7 +12,8 @@ import java.util.Map;
  * pod-less cluster behave: namespace deletion, garbage collection of owned objects, service
  * accounts and their tokens, the {@code kube-root-ca.crt} ConfigMap and aggregated ClusterRoles.
  * Workload controllers stay off there: without a kubelet their pods would never run anyway. The
- * {@code simulated} profile, whose pods KWOK runs, turns them on.
+ * {@code simulated} profile, whose pods KWOK runs, turns them on, and the volume binder (whose
+ * host-path provisioner stays off: it would write under a shared {@code /tmp}).
  */
 public final class ControllerManager extends LocalComponent {
 
@@ -31,7 +32,11 @@ public final class ControllerManager extends LocalComponent {
           + "statefulset-controller,daemonset-controller,job-controller,cronjob-controller,"
           + "ttl-after-finished-controller,endpoints-controller,endpointslice-controller,"
           + "endpointslice-mirroring-controller,disruption-controller,resourcequota-controller,"
-          + "pod-garbage-collector-controller,persistentvolumeclaim-protection-controller";
+          + "pod-garbage-collector-controller,persistentvolumeclaim-protection-controller,"
+          // Storage: claims bound to the volumes the harness provisions (SimulatedProvisioner),
+          // neither deleted while in use, and pods' generic ephemeral volumes.
+          + "persistentvolume-binder-controller,persistentvolume-protection-controller,"
+          + "ephemeral-volume-controller";
 
   private final String kubeconfig;
   private final Profile profile;

@@ -3,6 +3,7 @@ package io.github.kubeharness.internal.reuse;
 import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.controlplane.ReadinessProbes;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.process.PrivateFiles;
@@ -360,6 +361,10 @@ public final class KeptControlPlane {
     parts.add(String.valueOf(options.auditLog()));
     parts.add(String.join(" ", options.extraApiServerFlags()));
     parts.add(local.simulatedNodes() + "/" + local.podStartDelay().toMillis());
+    if (options.profile() == Profile.SIMULATED) {
+      // Its default StorageClass: a JVM naming another would add a second default to a kept one.
+      parts.add(local.defaultStorageClass().orElse("none"));
+    }
     Stream.of(
             Optional.of(binaries.etcd()),
             Optional.of(binaries.kubeApiServer()),
