@@ -3,11 +3,9 @@ package io.github.kubeharness.bench;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlane;
@@ -15,6 +13,7 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.reuse.KeptControlPlane;
+import io.github.kubeharness.junit.fixtures.StorageFixtures;
 import io.github.kubeharness.junit.fixtures.Widget;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -273,44 +272,10 @@ public final class HarnessBenchmark {
               .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
               .create();
           StatefulSet db =
-              new StatefulSetBuilder()
-                  .withNewMetadata()
-                  .withName("db")
+              StorageFixtures.database("db", 3, "example.invalid/db:1", "1Gi")
+                  .editMetadata()
                   .withNamespace(ns)
                   .endMetadata()
-                  .withNewSpec()
-                  .withReplicas(3)
-                  .withServiceName("db")
-                  .withNewSelector()
-                  .addToMatchLabels("app", "db")
-                  .endSelector()
-                  .withNewTemplate()
-                  .withNewMetadata()
-                  .addToLabels("app", "db")
-                  .endMetadata()
-                  .withNewSpec()
-                  .addNewContainer()
-                  .withName("db")
-                  .withImage("example.invalid/db:1")
-                  .addNewVolumeMount()
-                  .withName("data")
-                  .withMountPath("/data")
-                  .endVolumeMount()
-                  .endContainer()
-                  .endSpec()
-                  .endTemplate()
-                  .addNewVolumeClaimTemplate()
-                  .withNewMetadata()
-                  .withName("data")
-                  .endMetadata()
-                  .withNewSpec()
-                  .withAccessModes("ReadWriteOnce")
-                  .withNewResources()
-                  .addToRequests("storage", new Quantity("1Gi"))
-                  .endResources()
-                  .endSpec()
-                  .endVolumeClaimTemplate()
-                  .endSpec()
                   .build();
           long t0 = System.nanoTime();
           client.resource(db).create();

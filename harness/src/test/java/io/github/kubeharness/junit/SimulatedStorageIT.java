@@ -9,12 +9,9 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
-import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.github.kubeharness.BackendOptions;
@@ -22,6 +19,7 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.report.FailureReport;
+import io.github.kubeharness.junit.fixtures.StorageFixtures;
 import io.github.kubeharness.simulation.Simulation;
 import io.github.kubeharness.simulation.StorageSimulation;
 import java.nio.file.Files;
@@ -267,43 +265,13 @@ class SimulatedStorageIT {
 
   /** The database-shaped fixture: {@code replicas} pods, each with a 1Gi claim {@code data}. */
   private static StatefulSet database(String name, int replicas, String retention) {
-    return new StatefulSetBuilder()
-        .withNewMetadata()
-        .withName(name)
+    return StorageFixtures.database(name, replicas, "postgres:17", "1Gi")
+        .editSpec()
+        .editTemplate()
+        .editMetadata()
+        .addToAnnotations("version", "1")
         .endMetadata()
-        .withNewSpec()
-        .withReplicas(replicas)
-        .withServiceName(name)
-        .withNewSelector()
-        .withMatchLabels(Map.of("app", name))
-        .endSelector()
-        .withNewTemplate()
-        .withNewMetadata()
-        .withLabels(Map.of("app", name))
-        .withAnnotations(Map.of("version", "1"))
-        .endMetadata()
-        .withNewSpec()
-        .addNewContainer()
-        .withName("db")
-        .withImage("postgres:17")
-        .addNewVolumeMount()
-        .withName("data")
-        .withMountPath("/var/lib/postgresql/data")
-        .endVolumeMount()
-        .endContainer()
-        .endSpec()
         .endTemplate()
-        .addNewVolumeClaimTemplate()
-        .withNewMetadata()
-        .withName("data")
-        .endMetadata()
-        .withNewSpec()
-        .withAccessModes("ReadWriteOnce")
-        .withNewResources()
-        .addToRequests("storage", new Quantity("1Gi"))
-        .endResources()
-        .endSpec()
-        .endVolumeClaimTemplate()
         .withNewPersistentVolumeClaimRetentionPolicy()
         .withWhenScaled(retention)
         .withWhenDeleted(retention)
@@ -313,42 +281,15 @@ class SimulatedStorageIT {
   }
 
   private static PersistentVolumeClaim claimOf(String name, String storageClass) {
-    return new PersistentVolumeClaimBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .endMetadata()
-        .withNewSpec()
+    return StorageFixtures.claim(name, "1Gi")
+        .editSpec()
         .withStorageClassName(storageClass)
-        .withAccessModes("ReadWriteOnce")
-        .withNewResources()
-        .addToRequests("storage", new Quantity("1Gi"))
-        .endResources()
         .endSpec()
         .build();
   }
 
   private static Pod podUsing(String name, String claim) {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .endMetadata()
-        .withNewSpec()
-        .addNewContainer()
-        .withName("app")
-        .withImage("busybox")
-        .addNewVolumeMount()
-        .withName("data")
-        .withMountPath("/data")
-        .endVolumeMount()
-        .endContainer()
-        .addNewVolume()
-        .withName("data")
-        .withNewPersistentVolumeClaim()
-        .withClaimName(claim)
-        .endPersistentVolumeClaim()
-        .endVolume()
-        .endSpec()
-        .build();
+    return StorageFixtures.podUsing(name, claim, "busybox").build();
   }
 
   private List<PersistentVolumeClaim> claims() {

@@ -1,20 +1,18 @@
 package io.github.kubeharness.internal.backend;
 
 import static io.github.kubeharness.assertions.KubeAssertions.eventually;
+import static io.github.kubeharness.junit.fixtures.StorageFixtures.claim;
+import static io.github.kubeharness.junit.fixtures.StorageFixtures.database;
+import static io.github.kubeharness.junit.fixtures.StorageFixtures.podUsing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
-import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
-import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.junit.TestNamespace;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -42,10 +40,10 @@ class KindStorageIT {
 
   @Test
   void aFileWrittenToAVolumeIsReadByThePodThatReplacesTheWriter() {
-    client.resource(claim("notes")).create();
+    client.resource(claim("notes", "10Mi").build()).create();
     String line = "written by the first pod in " + namespace;
 
-    client.resource(pod("writer", "notes", "-say", line, "-write", "/data/note.txt")).create();
+    client.resource(webPod("writer", "notes", "-say", line, "-write", "/data/note.txt")).create();
     eventually(client.pods().withName("writer"))
         .within(POD_START)
         .satisfies(p -> assertThat(p.getStatus().getPhase()).isEqualTo("Succeeded"));
@@ -65,7 +63,7 @@ class KindStorageIT {
         .containsEntry("pv.kubernetes.io/provisioned-by", provisioner);
     client.pods().withName("writer").withTimeout(1, TimeUnit.MINUTES).delete();
 
-    client.resource(pod("reader", "notes", "-cat", "/data/note.txt")).create();
+    client.resource(webPod("reader", "notes", "-cat", "/data/note.txt")).create();
     eventually(client.pods().withName("reader"))
         .within(POD_START)
         .satisfies(p -> assertThat(p.getStatus().getPhase()).isEqualTo("Succeeded"));
@@ -82,44 +80,17 @@ class KindStorageIT {
   void aStatefulSetWithAClaimTemplateIsReadyAndDeletesTheClaimsOfScaledDownPods() {
     client
         .resource(
-            new StatefulSetBuilder()
-                .withNewMetadata()
-                .withName("db")
-                .endMetadata()
-                .withNewSpec()
-                .withReplicas(2)
-                .withServiceName("db")
-                .withNewSelector()
-                .withMatchLabels(Map.of("app", "db"))
-                .endSelector()
-                .withNewTemplate()
-                .withNewMetadata()
-                .withLabels(Map.of("app", "db"))
-                .endMetadata()
-                .withNewSpec()
-                .addNewContainer()
+            database("db", 2, KindBackendIT.IMAGE, "10Mi")
+                .editSpec()
+                .editTemplate()
+                .editSpec()
+                .editFirstContainer()
                 .withName("web")
-                .withImage(KindBackendIT.IMAGE)
                 .withImagePullPolicy("IfNotPresent")
                 .withArgs("-dir", "/data", "-listen", ":8080")
-                .addNewVolumeMount()
-                .withName("data")
-                .withMountPath("/data")
-                .endVolumeMount()
                 .endContainer()
                 .endSpec()
                 .endTemplate()
-                .addNewVolumeClaimTemplate()
-                .withNewMetadata()
-                .withName("data")
-                .endMetadata()
-                .withNewSpec()
-                .withAccessModes("ReadWriteOnce")
-                .withNewResources()
-                .addToRequests("storage", new Quantity("10Mi"))
-                .endResources()
-                .endSpec()
-                .endVolumeClaimTemplate()
                 .withNewPersistentVolumeClaimRetentionPolicy()
                 .withWhenScaled("Delete")
                 .withWhenDeleted("Retain")
@@ -141,43 +112,14 @@ class KindStorageIT {
     assertThat(client.persistentVolumeClaims().withName("data-db-0").get()).isNotNull();
   }
 
-  private static PersistentVolumeClaim claim(String name) {
-    return new PersistentVolumeClaimBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .endMetadata()
-        .withNewSpec()
-        .withAccessModes("ReadWriteOnce")
-        .withNewResources()
-        .addToRequests("storage", new Quantity("10Mi"))
-        .endResources()
-        .endSpec()
-        .build();
-  }
-
-  private static Pod pod(String name, String claim, String... args) {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .endMetadata()
-        .withNewSpec()
+  /** A pod of the web image, run once with {@code args}, with {@code claim} at /data. */
+  private static Pod webPod(String name, String claim, String... args) {
+    return podUsing(name, claim, KindBackendIT.IMAGE, args)
+        .editSpec()
         .withRestartPolicy("Never")
-        .addNewContainer()
-        .withName("app")
-        .withImage(KindBackendIT.IMAGE)
+        .editFirstContainer()
         .withImagePullPolicy("IfNotPresent")
-        .withArgs(args)
-        .addNewVolumeMount()
-        .withName("data")
-        .withMountPath("/data")
-        .endVolumeMount()
         .endContainer()
-        .addNewVolume()
-        .withName("data")
-        .withNewPersistentVolumeClaim()
-        .withClaimName(claim)
-        .endPersistentVolumeClaim()
-        .endVolume()
         .endSpec()
         .build();
   }
