@@ -1,6 +1,7 @@
 package io.github.kubeharness.archetype;
 
-import static io.github.kubeharness.archetype.GeneratorCommand.run;
+import static io.github.kubeharness.archetype.GeneratorCommand.createApi;
+import static io.github.kubeharness.archetype.GeneratorCommand.init;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -27,27 +28,8 @@ class GeneratedProjectIT {
   @Test
   void initAndCreateApiGiveAProjectWhoseOwnVerifyPasses(@TempDir Path tmp) throws Exception {
     Path project = tmp.resolve("guestbook-operator");
-    run(
-            "init",
-            "--domain",
-            "my.domain",
-            "--package",
-            "com.example.guestbook",
-            "--dir",
-            project.toString())
-        .succeeded();
-    run(
-            "create",
-            "api",
-            "--group",
-            "webapp",
-            "--version",
-            "v1",
-            "--kind",
-            "Guestbook",
-            "--dir",
-            project.toString())
-        .succeeded();
+    init("my.domain", "com.example.guestbook", project).succeeded();
+    createApi("webapp", "v1", "Guestbook", project).succeeded();
     Path repository = harnessInstalledInto(tmp.resolve("m2"));
 
     Path log = tmp.resolve("verify.log");
@@ -93,15 +75,7 @@ class GeneratedProjectIT {
   @Test
   void theArchetypeMakesTheProjectInitMakes(@TempDir Path tmp) throws Exception {
     Path fromCli = tmp.resolve("cli/guestbook-operator");
-    run(
-            "init",
-            "--domain",
-            "my.domain",
-            "--package",
-            "com.example.guestbook",
-            "--dir",
-            fromCli.toString())
-        .succeeded();
+    init("my.domain", "com.example.guestbook", fromCli).succeeded();
     Path repository = harnessInstalledInto(tmp.resolve("m2"));
     Path archetype =
         repository.resolve("io/github/kubeharness/kube-harness-operator-archetype/" + VERSION);

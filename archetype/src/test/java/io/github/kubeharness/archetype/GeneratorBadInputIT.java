@@ -1,5 +1,7 @@
 package io.github.kubeharness.archetype;
 
+import static io.github.kubeharness.archetype.GeneratorCommand.createApi;
+import static io.github.kubeharness.archetype.GeneratorCommand.init;
 import static io.github.kubeharness.archetype.GeneratorCommand.run;
 import static io.github.kubeharness.archetype.GeneratorCommand.snapshot;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,27 +36,8 @@ class GeneratorBadInputIT {
   @BeforeAll
   static void generateAProjectWithOneKind() {
     Path dir = generated.resolve("guestbook-operator");
-    run(
-            "init",
-            "--domain",
-            "my.domain",
-            "--package",
-            "com.example.guestbook",
-            "--dir",
-            dir.toString())
-        .succeeded();
-    run(
-            "create",
-            "api",
-            "--group",
-            "webapp",
-            "--version",
-            "v1",
-            "--kind",
-            "Guestbook",
-            "--dir",
-            dir.toString())
-        .succeeded();
+    init("my.domain", "com.example.guestbook", dir).succeeded();
+    createApi("webapp", "v1", "Guestbook", dir).succeeded();
   }
 
   @BeforeEach
@@ -91,8 +74,7 @@ class GeneratorBadInputIT {
       String domain, String javaPackage, String dirName, String message) {
     Path dir = tmp.resolve(dirName);
 
-    Result result =
-        run("init", "--domain", domain, "--package", javaPackage, "--dir", dir.toString());
+    Result result = init(domain, javaPackage, dir);
 
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.err()).contains(message);
@@ -105,8 +87,7 @@ class GeneratorBadInputIT {
     Files.writeString(dir.resolve("notes.txt"), "mine");
     Map<String, String> before = snapshot(dir);
 
-    Result result =
-        run("init", "--domain", "my.domain", "--package", "com.example", "--dir", dir.toString());
+    Result result = init("my.domain", "com.example", dir);
 
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.err()).contains("is not empty (it holds notes.txt)", "Fix:");
@@ -117,15 +98,7 @@ class GeneratorBadInputIT {
   void initRefusesAnExistingProject() {
     Map<String, String> before = snapshot(project);
 
-    Result result =
-        run(
-            "init",
-            "--domain",
-            "my.domain",
-            "--package",
-            "com.example",
-            "--dir",
-            project.toString());
+    Result result = init("my.domain", "com.example", project);
 
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.err()).contains("is not empty");
@@ -162,18 +135,7 @@ class GeneratorBadInputIT {
       String group, String version, String kind, String message) {
     Map<String, String> before = snapshot(project);
 
-    Result result =
-        run(
-            "create",
-            "api",
-            "--group",
-            group,
-            "--version",
-            version,
-            "--kind",
-            kind,
-            "--dir",
-            project.toString());
+    Result result = createApi(group, version, kind, project);
 
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.err()).contains(message);
@@ -186,18 +148,7 @@ class GeneratorBadInputIT {
     Files.writeString(dir.resolve("pom.xml"), "<project/>");
     Map<String, String> before = snapshot(dir);
 
-    Result result =
-        run(
-            "create",
-            "api",
-            "--group",
-            "webapp",
-            "--version",
-            "v1",
-            "--kind",
-            "Cache",
-            "--dir",
-            dir.toString());
+    Result result = createApi("webapp", "v1", "Cache", dir);
 
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.err())
@@ -212,18 +163,7 @@ class GeneratorBadInputIT {
         main, Files.readString(main).replaceAll("// kube-harness create api registers.*\n", ""));
     Map<String, String> before = snapshot(project);
 
-    Result result =
-        run(
-            "create",
-            "api",
-            "--group",
-            "webapp",
-            "--version",
-            "v1",
-            "--kind",
-            "Cache",
-            "--dir",
-            project.toString());
+    Result result = createApi("webapp", "v1", "Cache", project);
 
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.err()).contains(main.toString(), "has lost the line", "Fix:");
@@ -236,18 +176,7 @@ class GeneratorBadInputIT {
     Files.writeString(sample, "# mine\n");
     Map<String, String> before = snapshot(project);
 
-    Result result =
-        run(
-            "create",
-            "api",
-            "--group",
-            "webapp",
-            "--version",
-            "v1",
-            "--kind",
-            "Cache",
-            "--dir",
-            project.toString());
+    Result result = createApi("webapp", "v1", "Cache", project);
 
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.err()).contains(sample.toString(), "exists already; nothing was changed");
@@ -256,18 +185,7 @@ class GeneratorBadInputIT {
 
   @Test
   void aSecondKindIsAddedBesideTheFirst() {
-    run(
-            "create",
-            "api",
-            "--group",
-            "cache",
-            "--version",
-            "v1alpha1",
-            "--kind",
-            "Memcached",
-            "--dir",
-            project.toString())
-        .succeeded();
+    createApi("cache", "v1alpha1", "Memcached", project).succeeded();
 
     Map<String, String> files = snapshot(project);
     assertThat(files)

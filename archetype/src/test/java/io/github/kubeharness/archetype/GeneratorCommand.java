@@ -33,6 +33,26 @@ final class GeneratorCommand {
 
   private GeneratorCommand() {}
 
+  /** {@code kube-harness init --domain domain --package javaPackage --dir dir}. */
+  static Result init(String domain, String javaPackage, Path dir) {
+    return run("init", "--domain", domain, "--package", javaPackage, "--dir", dir.toString());
+  }
+
+  /** {@code kube-harness create api --group g --version v --kind k --dir dir}. */
+  static Result createApi(String group, String version, String kind, Path dir) {
+    return run(
+        "create",
+        "api",
+        "--group",
+        group,
+        "--version",
+        version,
+        "--kind",
+        kind,
+        "--dir",
+        dir.toString());
+  }
+
   static Result run(String... args) {
     assertThat(JAR)
         .as("the CLI jar (built by the harness module: ./mvnw -pl harness,archetype verify)")
