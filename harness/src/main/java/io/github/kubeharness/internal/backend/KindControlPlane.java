@@ -270,26 +270,37 @@ final class KindControlPlane extends AbstractControlPlane {
    * default} ServiceAccount exists (kind returns before it does; pods need it).
    */
   private void finishSetUp(boolean ours) {
+    long deadline = Waits.deadline(options.startTimeout());
     try (KubernetesClient client = newClient()) {
       if (ours) {
-        ConfigMap coredns =
-            client.configMaps().inNamespace("kube-system").withName("coredns").get();
-        if (coredns != null && coredns.getData() != null) {
-          String corefile = coredns.getData().getOrDefault("Corefile", "");
-          String local =
-              corefile
-                  .replaceAll("\\n *forward [^{]*\\{[^}]*}", "")
-                  .replaceAll("\\n *loop\\n", "\n");
-          if (!local.equals(corefile)) {
-            coredns.getData().put("Corefile", local);
-            client.resource(coredns).update();
-          }
-        }
+        // kind can return while its API server still drops connections (a TLS handshake closed
+        // right after create, seen in CI): an error here is "not yet", as in every other wait.
+        Waits.until(
+            "kind cluster " + clusterName + "'s DNS to answer from the cluster alone",
+            deadline,
+            () -> {
+              answerDnsLocally(client);
+              return true;
+            });
       }
       Waits.until(
           "the default ServiceAccount of kind cluster " + clusterName,
-          Waits.deadline(options.startTimeout()),
+          deadline,
           () -> client.serviceAccounts().inNamespace("default").withName("default").get() != null);
+    }
+  }
+
+  /** CoreDNS without its upstream forwarder (and loop check): nothing leaves the machine. */
+  private static void answerDnsLocally(KubernetesClient client) {
+    ConfigMap coredns = client.configMaps().inNamespace("kube-system").withName("coredns").get();
+    if (coredns != null && coredns.getData() != null) {
+      String corefile = coredns.getData().getOrDefault("Corefile", "");
+      String local =
+          corefile.replaceAll("\\n *forward [^{]*\\{[^}]*}", "").replaceAll("\\n *loop\\n", "\n");
+      if (!local.equals(corefile)) {
+        coredns.getData().put("Corefile", local);
+        client.resource(coredns).update();
+      }
     }
   }
 
