@@ -111,8 +111,11 @@ class SettingsTest {
   @Test
   void aValueGivenAtAnEntryPointWinsOverThePropertyAndIsNamedWhenBad() {
     System.setProperty(Settings.PROFILE, "standard");
+    // The backend named: the suite also runs with KUBE_HARNESS_BACKEND=container, which runs no
+    // simulated profile.
     assertThat(
             ControlPlaneOptions.builder()
+                .withBackend(Backend.LOCAL)
                 .withSetting(Settings.PROFILE, "simulated", "--profile")
                 .build()
                 .profile())
@@ -120,6 +123,7 @@ class SettingsTest {
     assertThatThrownBy(
             () ->
                 ControlPlaneOptions.builder()
+                    .withBackend(Backend.LOCAL)
                     .withSetting(Settings.PROFILE, "tiny", "--profile")
                     .build())
         .hasMessageContaining("'tiny' in --profile")
