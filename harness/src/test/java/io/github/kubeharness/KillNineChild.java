@@ -11,7 +11,10 @@ public final class KillNineChild {
   public static void main(String[] args) throws Exception {
     ControlPlane controlPlane =
         ControlPlane.local(
-            ControlPlaneOptions.builder().withProfile(Profile.parse(args[0], "args")).build());
+            ControlPlaneOptions.builder()
+                .withBackend(Backend.LOCAL)
+                .withProfile(Profile.parse(args[0], "args"))
+                .build());
     controlPlane.start();
     System.out.println(
         "READY pids="

@@ -54,6 +54,7 @@ class LockdownIT {
     controlPlane =
         ControlPlane.local(
             ControlPlaneOptions.builder()
+                .withBackend(Backend.LOCAL)
                 .withProfile(Profile.SIMULATED)
                 .withAuditLog(true)
                 .build());
