@@ -2,11 +2,11 @@ package io.github.kubeharness.integration;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.internal.junit.TestReports;
 import io.github.kubeharness.internal.report.FailureReport;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The failure report of one namespace — its objects, events and API requests — for integrations
@@ -32,14 +32,7 @@ public final class NamespaceReports {
               since,
               controlPlane.auditLogFile(),
               List.of(),
-              Optional.of(
-                  "Kubernetes "
-                      + controlPlane.kubernetesVersion()
-                      + ", "
-                      + controlPlane.backend().settingValue()
-                      + " backend, "
-                      + controlPlane.profile().settingValue()
-                      + " profile"))
+              TestReports.cluster(controlPlane))
           .summary();
     }
   }

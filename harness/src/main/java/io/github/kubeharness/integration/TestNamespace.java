@@ -1,17 +1,17 @@
 package io.github.kubeharness.integration;
 
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
-import java.nio.file.Path;
+import io.github.kubeharness.internal.junit.TestNamespaces;
+import io.github.kubeharness.internal.junit.TestReports;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The namespace of one test method: made before it ({@code <class>-<method>-xxxxx}), reported if
- * the test failed (objects, events, API requests under {@code
- * target/kube-harness/reports/<class>/<method>/}) and deleted after it.
+ * The namespace of one test method, named and labelled as {@code @ControllerTest}'s are ({@code
+ * <class>-<method>-xxxxx}, its JVM in a label): made before it, reported if the test failed
+ * (objects, events, API requests under {@code target/kube-harness/reports/<class>/<method>/}) and
+ * deleted after it.
  *
  * @param name the namespace
  * @param testClass the test's class, naming its report directory
@@ -22,22 +22,7 @@ public record TestNamespace(String name, Class<?> testClass, String method, Inst
 
   /** Creates the namespace of {@code testClass.method} with {@code admin}. */
   public static TestNamespace open(KubernetesClient admin, Class<?> testClass, String method) {
-    String prefix = (testClass.getSimpleName() + "-" + method).toLowerCase(Locale.ROOT);
-    prefix = prefix.replaceAll("[^a-z0-9-]", "-");
-    prefix = prefix.substring(0, Math.min(prefix.length(), 50)) + "-";
-    String name =
-        admin
-            .namespaces()
-            .resource(
-                new NamespaceBuilder()
-                    .withNewMetadata()
-                    .withGenerateName(prefix)
-                    .addToLabels("kube-harness.io/test", "true")
-                    .endMetadata()
-                    .build())
-            .create()
-            .getMetadata()
-            .getName();
+    String name = TestNamespaces.create(admin, testClass.getSimpleName(), method);
     return new TestNamespace(name, testClass, method, Instant.now());
   }
 
@@ -51,10 +36,11 @@ public record TestNamespace(String name, Class<?> testClass, String method, Inst
       if (failure == null) {
         return Optional.empty();
       }
-      Path directory = Path.of("target", "kube-harness", "reports", testClass.getName(), method);
-      return Optional.of(NamespaceReports.write(controlPlane, name, started, directory));
+      return Optional.of(
+          NamespaceReports.write(
+              controlPlane, name, started, TestReports.directory(testClass, method)));
     } finally {
-      admin.namespaces().withName(name).delete();
+      TestNamespaces.delete(admin, name);
     }
   }
 }

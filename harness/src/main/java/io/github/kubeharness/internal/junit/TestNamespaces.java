@@ -8,9 +8,11 @@ import java.util.Locale;
 
 /**
  * Creates and deletes the namespaces tests run in. Names read like the test ({@code
- * widgetit-createsconfigmap-x7k2p}) so a kept namespace or a report is easy to place.
+ * widgetit-createsconfigmap-x7k2p}) so a kept namespace or a report is easy to place. Public for
+ * the framework integrations (io.github.kubeharness.integration), whose tests get the same
+ * namespaces.
  */
-final class TestNamespaces {
+public final class TestNamespaces {
 
   static final String LABEL = "kube-harness.io/test";
   // The JVM that made the namespace: on a kept control plane (kubeharness.reuse) the next JVM
@@ -22,7 +24,7 @@ final class TestNamespaces {
   private TestNamespaces() {}
 
   /** Creates a namespace for {@code className}/{@code methodName} (method may be null). */
-  static String create(KubernetesClient admin, String className, String methodName) {
+  public static String create(KubernetesClient admin, String className, String methodName) {
     String name = name(className, methodName);
     admin
         .namespaces()
@@ -56,7 +58,7 @@ final class TestNamespaces {
   }
 
   /** Starts the deletion and returns; the namespace controller (standard profile) finishes it. */
-  static void delete(KubernetesClient admin, String namespace) {
+  public static void delete(KubernetesClient admin, String namespace) {
     admin.namespaces().withName(namespace).delete();
   }
 

@@ -15,14 +15,15 @@ import org.opentest4j.AssertionFailedError;
 /**
  * Where failure reports of {@code @ControllerTest} classes go, and how a failure carries its
  * report: {@code target/kube-harness/reports/<class>/<method>/}, the summary appended to the
- * failure's message.
+ * failure's message. Public for the framework integrations (io.github.kubeharness.integration),
+ * whose reports go to the same place and name the cluster the same way.
  */
-final class TestReports {
+public final class TestReports {
 
   private static final Path REPORTS = Path.of("target", "kube-harness", "reports");
 
   /** The report directory of a test; {@code method} is {@code beforeAll} for a class's start. */
-  static Path directory(Class<?> testClass, String method) {
+  public static Path directory(Class<?> testClass, String method) {
     return REPORTS.resolve(testClass.getName()).resolve(method);
   }
 
@@ -74,7 +75,7 @@ final class TestReports {
   }
 
   /** {@code Kubernetes 1.36.3, local backend, simulated profile}: where the test ran. */
-  private static Optional<String> cluster(ControlPlane controlPlane) {
+  public static Optional<String> cluster(ControlPlane controlPlane) {
     try {
       return Optional.of(
           "Kubernetes "
