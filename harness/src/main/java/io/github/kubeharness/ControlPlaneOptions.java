@@ -95,11 +95,20 @@ public final class ControlPlaneOptions {
     this.progress =
         b.progress != null ? b.progress : line -> System.err.println("[kube-harness] " + line);
     // What the backend cannot do is refused here, once, before anything starts.
+    // A backend nobody chose in code came from a setting: the refusal names it, since a
+    // KUBE_HARNESS_BACKEND exported in the shell is easily forgotten.
+    String where =
+        b.backendOptions != null || b.backend != null
+            ? origin
+            : settings
+                .setOutside(setting(Settings.BACKEND, Backend.class))
+                .map(set -> origin + " (backend from " + set + ")")
+                .orElse(origin);
     if (profileAsked) {
-      named.requireProfile(profile, origin);
+      named.requireProfile(profile, where);
     }
     if (reuse) {
-      backend.require(Backend.Feature.REUSE, origin);
+      backend.require(Backend.Feature.REUSE, where);
     }
   }
 

@@ -31,6 +31,25 @@ final class SettingSource {
         : setting.read();
   }
 
+  /**
+   * The system property or environment variable {@link #read} took {@code setting} from, as
+   * written, for messages: {@code environment variable KUBE_HARNESS_BACKEND=container}; empty when
+   * it was given by an entry point or is not set.
+   */
+  Optional<String> setOutside(Setting<?> setting) {
+    if (given.containsKey(setting.property())) {
+      return Optional.empty();
+    }
+    String property = System.getProperty(setting.property());
+    if (property != null && !property.isBlank()) {
+      return Optional.of("system property " + setting.property() + "=" + property.trim());
+    }
+    String variable = Settings.environmentVariable(setting.property());
+    return Optional.ofNullable(System.getenv(variable))
+        .filter(v -> !v.isBlank())
+        .map(v -> "environment variable " + variable + "=" + v.trim());
+  }
+
   /** The value set for {@code setting}, else its default. */
   <T> T resolve(Setting<T> setting) {
     return read(setting).orElseGet(setting::typedDefault);

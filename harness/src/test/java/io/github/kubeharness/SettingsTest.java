@@ -148,6 +148,12 @@ class SettingsTest {
                     .build())
         .hasMessageStartingWith("The control plane options: the container backend")
         .hasMessageContaining("Backends that can: local or kind");
+    // A backend set outside the code (a forgotten KUBE_HARNESS_BACKEND) is named with its source.
+    System.setProperty(Settings.BACKEND, "container");
+    assertThatThrownBy(() -> ControlPlaneOptions.builder().withProfile(Profile.SIMULATED).build())
+        .hasMessageStartingWith(
+            "The control plane options (backend from system property kubeharness.backend=container):"
+                + " the simulated profile cannot run on the container backend");
   }
 
   private static ControlPlaneOptions kind() {
