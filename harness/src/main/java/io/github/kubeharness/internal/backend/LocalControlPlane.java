@@ -91,11 +91,14 @@ final class LocalControlPlane extends AbstractControlPlane {
   private void startOrAttach(BinaryResolver resolver, Binaries binaries, Path kwok) {
     KeptControlPlane kept = KeptControlPlane.of(options, local, binaries);
     try (AutoCloseable lock = kept.lock()) {
+      // Registered before looking: a keeper about to stop for idleness sees this JVM and stays.
+      Runnable detach = kept.attach();
       Optional<KeptControlPlane.State> state = kept.attachable();
-      if (state.isPresent()) {
+      if (state.isEmpty()) {
+        detach.run();
+      } else {
         KeptControlPlane.State s = state.get();
-        attached(
-            RunDirectory.adopt(s.run()), s.apiServerUrl(), s.kubeconfig(), s.ca(), kept.attach());
+        attached(RunDirectory.adopt(s.run()), s.apiServerUrl(), s.kubeconfig(), s.ca(), detach);
         if (options.profile().runs(Profile.Component.KWOK)) {
           // This JVM's setting, as a fresh start would have it (a test may have deleted it).
           try (KubernetesClient client = newClient()) {

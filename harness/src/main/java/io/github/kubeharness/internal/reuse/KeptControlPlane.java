@@ -50,6 +50,12 @@ import java.util.stream.Stream;
 public final class KeptControlPlane {
 
   private static final String STATE = "state.properties";
+
+  /** Where the keeper moves the state while it decides to stop (see {@link Keeper}). */
+  static final String STOPPING = "stopping.properties";
+
+  // A keeper decides within a second; longer means it died mid-way (its state is then cleared).
+  private static final Duration STOP_DECISION_PATIENCE = Duration.ofSeconds(10);
   private static final Duration ATTACH_PATIENCE = Duration.ofSeconds(15);
   private static final java.util.Map<Path, Integer> ATTACHED = new java.util.HashMap<>();
 
@@ -105,9 +111,12 @@ public final class KeptControlPlane {
   /**
    * The control plane kept here, if its keeper and kube-apiserver are alive and it answers {@code
    * /readyz}; a state that fails any of that is cleared (its processes killed) and empty returned.
+   * Call it {@link #attach() attached}: a keeper about to stop for idleness then sees this JVM and
+   * stays (the order the keeper's stop relies on); a keeper already stopping is waited for.
    */
   public Optional<State> attachable() {
-    Optional<Properties> properties = properties();
+    awaitStopDecision();
+    Optional<Properties> properties = properties(STATE);
     if (properties.isEmpty()) {
       return Optional.empty();
     }
@@ -194,10 +203,25 @@ public final class KeptControlPlane {
     };
   }
 
+  // While the keeper has the state moved aside it is deciding whether to stop: it puts the state
+  // back (a JVM registered meanwhile) or stops everything and deletes it, within a second.
+  private void awaitStopDecision() {
+    long deadline = System.nanoTime() + STOP_DECISION_PATIENCE.toNanos();
+    while (Files.exists(directory.resolve(STOPPING)) && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
   /** Kills whatever a state records and deletes it (a stale state, or {@code down}). */
   void clear() {
     List<ProcessHandle> killed = new ArrayList<>();
-    properties()
+    properties(STATE)
+        .or(() -> properties(STOPPING))
         .ifPresent(
             p -> {
               killed.addAll(RunDirectory.killRecordedChildren(Path.of(p.getProperty("run"))));
@@ -239,7 +263,7 @@ public final class KeptControlPlane {
     try (Stream<Path> kept = Files.list(root)) {
       for (Path directory : kept.toList()) {
         KeptControlPlane controlPlane = new KeptControlPlane(directory, Duration.ZERO);
-        boolean running = controlPlane.properties().isPresent();
+        boolean running = controlPlane.properties(STATE).isPresent();
         // Everything but the lock file goes, under the lock: deleting the directory after letting
         // go would delete the run of a JVM that took the lock meanwhile to start a new one (its
         // keeper would then find no processes recorded, and they would outlive everything).
@@ -254,8 +278,8 @@ public final class KeptControlPlane {
     return stopped;
   }
 
-  private Optional<Properties> properties() {
-    Path file = directory.resolve(STATE);
+  private Optional<Properties> properties(String name) {
+    Path file = directory.resolve(name);
     if (!Files.exists(file)) {
       return Optional.empty();
     }
