@@ -154,6 +154,8 @@ bench: $(CLI) ## measure start-up, per-test overhead, reconcile latency, kill -9
 	java -jar $(CLI) provision --profile simulated --with-kubectl
 	@echo "building the envtest peer (controller-runtime from the Go module proxy; minutes the first time)"
 	mkdir -p target/bench && cd bench/peers/envtest && go build -o ../../../target/bench/envtest-peer .
+	@echo "the Spring and Quarkus samples and their test class paths (spring_first_test_ms, quarkus_first_test_ms)"
+	$(MVNW) -q -DskipTests -Dspotless.check.skip=true -pl harness,spring,quarkus,samples/spring-greeting,samples/quarkus-greeting package org.apache.maven.plugins:maven-dependency-plugin:3.7.0:build-classpath -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
 	java -cp harness/target/test-classes:harness/target/classes:$$(cat harness/target/test-classpath.txt) io.github.kubeharness.bench.HarnessBenchmark $(BENCH_ARGS)
 
 bench-start: ## the start-up figures of make bench alone (minutes, not the whole run) -> target/bench/start/results.{json,md}: an A/B of a change to the start path

@@ -13,6 +13,12 @@ final class ClientProperties {
 
   static final String PREFIX = "quarkus.kubernetes-client.";
 
+  /**
+   * The application's kubeconfig (YAML) for {@link KubeHarnessClientCustomizer}, which applies it
+   * at each start: Quarkus keeps the {@code quarkus.kubernetes-client.*} properties of the first.
+   */
+  static final String APPLICATION_KUBECONFIG = "kubeharness.quarkus.application-kubeconfig";
+
   private ClientProperties() {}
 
   static Map<String, String> of(String kubeconfigYaml) {
@@ -33,6 +39,7 @@ final class ClientProperties {
         config.getOauthToken() != null ? config.getOauthToken() : config.getAutoOAuthToken());
     // Our cluster, not a second one from Dev Services for Kubernetes.
     properties.put(PREFIX + "devservices.enabled", "false");
+    properties.put(APPLICATION_KUBECONFIG, kubeconfigYaml);
     return properties;
   }
 

@@ -1,6 +1,5 @@
 package io.github.kubeharness.quarkus;
 
-import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.integration.AnnotationOptions;
 import java.util.Arrays;
 import java.util.List;
@@ -43,11 +42,6 @@ record ClusterRequest(
     return value == null || value.isBlank()
         ? List.of()
         : Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
-  }
-
-  /** The control plane's options: the attributes given, the settings for the rest. */
-  ControlPlaneOptions options(String where) {
-    return AnnotationOptions.of(backend, profile, kubernetesVersion, where);
   }
 
   /** The ServiceAccount's namespace and name; a clear error when it is not {@code ns/name}. */

@@ -50,7 +50,9 @@ public class KubeHarnessTestResource
   public Map<String, String> start() {
     String where = "@WithKubeHarness";
     try {
-      controlPlane = SharedControlPlanes.get(request.options(where));
+      controlPlane =
+          SharedControlPlanes.getForJvm(
+              request.backend(), request.profile(), request.kubernetesVersion(), where);
       controlPlane.installCrds(crds(where), List.of());
       if (!request.manifests().isEmpty()) {
         controlPlane.apply(request.manifests());
@@ -106,8 +108,8 @@ public class KubeHarnessTestResource
   }
 
   /**
-   * Closes the test's client; the control plane runs on until the JVM exits, for an application
-   * Quarkus restarts in the same class loader (its client keeps the address it was first given).
+   * Closes the test's client; the control plane runs on until the JVM exits, for the next test
+   * class: Quarkus restarts the application for it, and it shares the control plane.
    */
   @Override
   public void stop() {

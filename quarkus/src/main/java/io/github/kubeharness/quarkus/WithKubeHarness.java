@@ -10,11 +10,10 @@ import java.lang.annotation.Target;
 
 /**
  * Runs a {@code @QuarkusTest}'s application against a real Kubernetes API server from kube-harness.
- * Before the application boots, a control plane is started (one per application: test classes with
- * equal attributes share the running application, as Quarkus shares it, and so the control plane;
- * it stops with the application), the CRDs are installed, the manifests applied, and the
- * application's {@code quarkus.kubernetes-client.*} configuration points at it (Dev Services for
- * Kubernetes off):
+ * Before the application boots, a control plane is started (one per backend, profile and version
+ * for the test JVM: every test class of the module uses it, across Quarkus' restarts of the
+ * application, and it stops when the JVM exits), the CRDs are installed, the manifests applied, and
+ * the application's Kubernetes client configuration points at it (Dev Services for Kubernetes off):
  *
  * <ul>
  *   <li>its {@code KubernetesClient} — and so the Quarkus Operator SDK's operator — talks to the
@@ -26,14 +25,15 @@ import java.lang.annotation.Target;
  * </ul>
  *
  * <p>Every attribute left blank takes the kube-harness setting (system property, environment
- * variable, default), as {@code @ControllerTest}'s do. Test classes with equal attributes share one
- * running application (Quarkus' rule for test resources).
+ * variable, default), as {@code @ControllerTest}'s do. Test classes with different attributes
+ * (another {@link #serviceAccount()}, other manifests) restart the application, each start with its
+ * own credentials, on the same control plane.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-// Global: test classes with equal attributes run in one application (Quarkus would otherwise
-// restart it for each class that carries the annotation).
+// Global scope; Quarkus 3.27 still restarts the application for each class with other attributes,
+// which the JVM's one control plane makes cheap.
 @WithTestResource(value = KubeHarnessTestResource.class, scope = TestResourceScope.GLOBAL)
 public @interface WithKubeHarness {
 

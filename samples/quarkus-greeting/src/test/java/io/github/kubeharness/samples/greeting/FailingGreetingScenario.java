@@ -11,9 +11,9 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fails on purpose; not run by the build (its name does not end in IT). Run it by hand, {@code
- * -Dit.test=FailingGreetingScenario}, to see the report it leaves under {@code
- * target/kube-harness/reports/}.
+ * Fails on purpose, to leave a report under {@code target/kube-harness/reports/}: failsafe's {@code
+ * failure-scenario} execution runs it before the integration tests (pom.xml; its name does not end
+ * in IT, so failsafe does not), and {@link FailureReportIT} checks what it left.
  */
 @QuarkusTest
 @WithKubeHarness(

@@ -13,6 +13,8 @@ import io.github.kubeharness.quarkus.KubeHarness;
 import io.github.kubeharness.quarkus.WithKubeHarness;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,6 +45,16 @@ class GreetingOperatorIT {
   // end-snippet
 
   @Inject KubernetesClient applicationClient;
+
+  @Test
+  void sharesItsControlPlaneWithTheModulesOtherTestClasses() {
+    // AdminGreetingIT records its own: whichever class runs second sees both.
+    ApiServersSeen.record(GreetingOperatorIT.class, kube.controlPlane().apiServerUrl());
+    Map<String, String> seen = ApiServersSeen.byTestClass();
+    assertThat(Set.copyOf(seen.values())).as("API servers by test class: %s", seen).hasSize(1);
+    assertThat(applicationClient.getMasterUrl().toString())
+        .startsWith(kube.controlPlane().apiServerUrl());
+  }
 
   @Test
   void deletingAGreetingDeletesItsConfigMap() {
