@@ -146,7 +146,8 @@ public final class ControllerTestExtension
               System.getenv("CI")),
           rbac(annotation, where),
           List.of(annotation.webhooks()),
-          List.of(annotation.webhookHandlers()));
+          List.of(annotation.webhookHandlers()),
+          Optional.ofNullable(Settings.entry(Settings.SEED, Long.class).resolve()));
     } catch (KubeHarnessException e) {
       throw new ExtensionConfigurationException(e.getMessage(), e);
     }

@@ -63,6 +63,7 @@ public final class FaultProxy implements AutoCloseable {
   private final WebSocketRelay webSockets;
   private final HttpServerOptions serverOptions;
   private final FaultLog log = new FaultLog();
+  private final WatchGate watchGate = new WatchGate(log::add);
   private final List<ActiveRule> rules = new CopyOnWriteArrayList<>();
   private final AtomicInteger ruleNumbers = new AtomicInteger();
   private final Set<HttpConnection> connections = ConcurrentHashMap.newKeySet();
@@ -201,9 +202,17 @@ public final class FaultProxy implements AutoCloseable {
     if (WebSocketRelay.isUpgrade(request)) {
       webSockets.relay(
           request,
+          info.isWatch(),
           socket -> {
             relayed.put(socket, info.isWatch() ? Optional.of(info.namespace()) : Optional.empty());
-            socket.client().closeHandler(closed -> relayed.remove(socket));
+            Runnable forget = info.isWatch() ? watchGate.relay(info, socket) : () -> {};
+            socket
+                .client()
+                .closeHandler(
+                    closed -> {
+                      relayed.remove(socket);
+                      forget.run();
+                    });
           });
       return;
     }
@@ -323,9 +332,8 @@ public final class FaultProxy implements AutoCloseable {
     return dropped.size();
   }
 
-  ActiveRule add(FaultRule rule, String scope) {
-    ActiveRule active =
-        new ActiveRule(ruleNumbers.incrementAndGet(), rule, scope, this, System.nanoTime());
+  ActiveRule add(FaultRule rule, String scope, long seed) {
+    ActiveRule active = new ActiveRule(ruleNumbers.incrementAndGet(), rule, scope, this, seed);
     rules.add(active);
     log.add("injected  " + active);
     return active;
@@ -344,6 +352,10 @@ public final class FaultProxy implements AutoCloseable {
         remove(rule);
       }
     }
+  }
+
+  WatchGate watchGate() {
+    return watchGate;
   }
 
   void note(String text) {
