@@ -61,6 +61,7 @@ public final class FaultProxy implements AutoCloseable {
   private final HttpClient upstream;
   private final HttpProxy proxy;
   private final WebSocketRelay webSockets;
+  private final StaleReads staleReads;
   private final HttpServerOptions serverOptions;
   private final FaultLog log = new FaultLog();
   private final WatchGate watchGate = new WatchGate(log::add);
@@ -98,6 +99,7 @@ public final class FaultProxy implements AutoCloseable {
         HttpProxy.reverseProxy(new ProxyOptions().setSupportWebSocket(false), upstream)
             .origin(apiServerPort, "127.0.0.1");
     webSockets = new WebSocketRelay(upstream, apiServerPort);
+    staleReads = new StaleReads(upstream, apiServerPort, log::add);
     TinyCa.Issued serving =
         ca.issueServing("kube-harness-fault-proxy", List.of("127.0.0.1"), List.of("localhost"));
     serverOptions =
@@ -179,6 +181,10 @@ public final class FaultProxy implements AutoCloseable {
   private void strike(HttpServerRequest request, RequestInfo info, ActiveRule rule) {
     FaultRule.Action action = rule.rule().action().orElseThrow();
     Duration duration = rule.rule().duration();
+    if (action == FaultRule.Action.STALE) {
+      staleReads.answer(request, info, rule);
+      return;
+    }
     if (action == FaultRule.Action.DELAY) {
       log.add("delayed   " + info + " by " + duration.toMillis() + " ms  (" + rule + ")");
       request.pause();
@@ -341,6 +347,7 @@ public final class FaultProxy implements AutoCloseable {
 
   void remove(ActiveRule rule) {
     if (rules.remove(rule)) {
+      staleReads.forget(rule);
       log.add("removed   " + rule + " after " + rule.hits() + " hits");
     }
   }

@@ -67,7 +67,7 @@ public final class ProxyFaults implements Faults {
           "FaultRule "
               + rule
               + " has no response: finish it with conflict(), throttle(retryAfter),"
-              + " serverError(), unavailable() or delay(latency)");
+              + " serverError(), unavailable(), delay(latency) or stale()");
     }
     FaultRule scoped =
         namespace != null && rule.namespace().isEmpty() ? rule.namespace(namespace) : rule;
