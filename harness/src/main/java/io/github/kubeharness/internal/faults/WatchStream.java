@@ -23,6 +23,8 @@ final class WatchStream {
   private final Deque<Queued> pending = new ArrayDeque<>();
   private Queued newest;
   private boolean scheduled;
+  // The object events a schedule still delivers: those queued when it began. Later ones follow it.
+  private int scheduledEvents;
   private boolean upstreamEnded;
   private boolean closed;
 
@@ -94,6 +96,11 @@ final class WatchStream {
   /** Takes the stream into (or out of) a schedule: meanwhile only {@link #step} delivers. */
   synchronized void scheduled(boolean scheduled) {
     this.scheduled = scheduled;
+    scheduledEvents =
+        scheduled
+            ? (int)
+                pending.stream().filter(q -> q.event() != null && q.event().objectState()).count()
+            : 0;
     if (!scheduled) {
       flush();
     }
@@ -104,6 +111,9 @@ final class WatchStream {
    * control messages go along with the next one: the API server sends them when it likes).
    */
   synchronized boolean canStep() {
+    if (scheduledEvents == 0) {
+      return false;
+    }
     for (Queued queued : pending) {
       if (gate.active(queued.hold())) {
         return false;
@@ -125,6 +135,7 @@ final class WatchStream {
       Queued next = pending.pollFirst();
       written = write(next, false);
       if (next.event() != null && next.event().objectState()) {
+        scheduledEvents--;
         delivered.append(next.event().describe(request.resource()));
         break;
       }
