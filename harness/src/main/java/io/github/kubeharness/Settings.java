@@ -236,13 +236,7 @@ public final class Settings {
                       + " failure](controller-test.md#pause-on-failure))"),
           Setting.minutes(PAUSE_ON_FAILURE_MINUTES, Duration.ofMinutes(30))
               .doc("how long a test paused on its failure waits for its resume file"),
-          Setting.of(
-                  SEED,
-                  Long.class,
-                  "a number",
-                  Long::parseLong,
-                  () -> null,
-                  "a new one per test, printed when it fails")
+          Setting.wholeNumber(SEED, "a new one per test, printed when it fails")
               .doc(
                   "the seed of the random choices of [controlled watch delivery](races.md) and"
                       + " fault rules' `probability`: the seed a failed test printed replays its"
