@@ -38,12 +38,14 @@ final class TestScope implements JUnitResource {
       SharedCluster cluster,
       ExtensionConfig config,
       Optional<ClassWebhooks> webhooks,
-      String namespace) {
+      String namespace,
+      Long seed) {
     this.cluster = cluster;
     this.config = config;
     this.webhooks = webhooks;
     this.namespace = namespace;
-    this.seed = config.seed().orElseGet(() -> new SplittableRandom().nextLong());
+    this.seed =
+        seed != null ? seed : config.seed().orElseGet(() -> new SplittableRandom().nextLong());
     // A view of the admin client: shares its connection pool, so it costs nothing per test.
     this.client = cluster.admin().adapt(NamespacedKubernetesClient.class).inNamespace(namespace);
   }
@@ -57,9 +59,10 @@ final class TestScope implements JUnitResource {
       ExtensionConfig config,
       Optional<ClassWebhooks> webhooks,
       String className,
-      String methodName) {
+      String methodName,
+      Long seed) {
     String namespace = TestNamespaces.create(cluster.admin(), className, methodName);
-    TestScope scope = new TestScope(cluster, config, webhooks, namespace);
+    TestScope scope = new TestScope(cluster, config, webhooks, namespace, seed);
     try {
       if (webhooks.isPresent()) {
         scope.webhookConfigurations = webhooks.get().install(namespace);

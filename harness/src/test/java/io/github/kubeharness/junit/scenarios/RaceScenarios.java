@@ -8,6 +8,7 @@ import io.github.kubeharness.faults.Faults;
 import io.github.kubeharness.faults.HeldEvents;
 import io.github.kubeharness.faults.Watches;
 import io.github.kubeharness.junit.ControllerTest;
+import io.github.kubeharness.junit.RaceTest;
 import io.github.kubeharness.junit.fixtures.RacyChildReconciler;
 import io.github.kubeharness.junit.fixtures.Widget;
 import java.util.List;
@@ -42,7 +43,8 @@ public final class RaceScenarios {
 
   /**
    * The same test with the child's event and the widget's edit held, then released in the seed's
-   * order: when the edit goes first, the controller creates a second child.
+   * order, under seeds 1 to 4: when the edit goes first (seed 1), the controller creates a second
+   * child.
    */
   @ControllerTest(
       backend = "local",
@@ -55,7 +57,7 @@ public final class RaceScenarios {
     Faults faults;
 
     // snippet:races (docs/races.md)
-    @Test
+    @RaceTest(runs = 4)
     void oneChildPerWidget() {
       Watches watches = faults.watches();
       HeldEvents childEvents = watches.hold("configmaps");
