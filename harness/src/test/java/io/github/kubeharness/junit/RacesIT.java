@@ -58,6 +58,17 @@ class RacesIT {
     assertThat(runWithSeed(2)).extracting(Outcome::status).containsExactly(Status.SUCCESSFUL);
   }
 
+  @Test
+  void aRaceTestWhoseRunsCannotHaveANamespaceEachIsRefused() {
+    List<Outcome> outcomes = ScenarioRunner.run(RaceScenarios.PerClassRaceTestScenario.class);
+
+    assertThat(outcomes).extracting(Outcome::status).containsExactly(Status.FAILED);
+    assertThat(outcomes.get(0).failure())
+        .hasMessageContaining("namespaceMode = PER_CLASS")
+        .hasMessageContaining("cannotRun is a @RaceTest")
+        .hasMessageContaining("move it to a class without PER_CLASS");
+  }
+
   private static List<Outcome> runWithSeed(long seed) {
     try (TemporaryProperty ignored = TemporaryProperty.set(Settings.SEED, Long.toString(seed))) {
       return ScenarioRunner.run(RaceScenarios.HeldDeliveryScenario.class);

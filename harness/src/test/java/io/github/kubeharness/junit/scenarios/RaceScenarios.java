@@ -8,6 +8,7 @@ import io.github.kubeharness.faults.Faults;
 import io.github.kubeharness.faults.HeldEvents;
 import io.github.kubeharness.faults.Watches;
 import io.github.kubeharness.junit.ControllerTest;
+import io.github.kubeharness.junit.NamespaceMode;
 import io.github.kubeharness.junit.RaceTest;
 import io.github.kubeharness.junit.fixtures.RacyChildReconciler;
 import io.github.kubeharness.junit.fixtures.Widget;
@@ -73,6 +74,14 @@ public final class RaceScenarios {
       assertThat(children(client)).hasSize(1);
     }
     // end-snippet
+  }
+
+  /** A race test where its runs cannot each have a namespace: refused, naming the fix. */
+  @ControllerTest(backend = "local", namespaceMode = NamespaceMode.PER_CLASS)
+  public static class PerClassRaceTestScenario {
+
+    @RaceTest(runs = 2)
+    void cannotRun() {}
   }
 
   private static void edit(KubernetesClient client) {
