@@ -113,6 +113,12 @@ public final class Setting<T> {
         Long.toString(defaultValue.toMinutes()));
   }
 
+  /** Any whole number (a 64-bit seed), unset by default: the reading code decides. */
+  static Setting<Long> wholeNumber(String property, String defaultText) {
+    return base(
+        property, Long.class, Setting::parseLong, "a whole number", () -> null, defaultText);
+  }
+
   /** A whole number greater than zero. */
   static Setting<Integer> count(String property, int defaultValue) {
     return base(
@@ -336,6 +342,15 @@ public final class Setting<T> {
     }
     throw new KubeHarnessException(
         "Invalid value '" + value + "' in " + source + ": expected true or false.");
+  }
+
+  private static Long parseLong(String value, String source) {
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new KubeHarnessException(
+          "Invalid value '" + value + "' in " + source + ": expected a whole number.", e);
+    }
   }
 
   private static Integer parsePositiveInt(String value, String source) {

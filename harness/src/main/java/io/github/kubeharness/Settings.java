@@ -141,6 +141,13 @@ public final class Settings {
   /** How long a test paused on its failure waits for its resume file. Default 30. */
   public static final String PAUSE_ON_FAILURE_MINUTES = "kubeharness.pauseOnFailure.minutes";
 
+  /**
+   * The seed of a test's random choices in the controlled watch delivery and fault rules
+   * (docs/races.md): set it to the seed a failed test printed to replay its schedule. Default: a
+   * new seed per test.
+   */
+  public static final String SEED = "kubeharness.seed";
+
   /** Every setting, typed, in the order {@code kube-harness env} and the docs list them. */
   public static final List<Setting<?>> ALL =
       List.of(
@@ -229,6 +236,11 @@ public final class Settings {
                       + " failure](controller-test.md#pause-on-failure))"),
           Setting.minutes(PAUSE_ON_FAILURE_MINUTES, Duration.ofMinutes(30))
               .doc("how long a test paused on its failure waits for its resume file"),
+          Setting.wholeNumber(SEED, "a new one per test, printed when it fails")
+              .doc(
+                  "the seed of the random choices of [controlled watch delivery](races.md) and"
+                      + " fault rules' `probability`: the seed a failed test printed replays its"
+                      + " schedule"),
           Setting.flag(REUSE, false)
               .builder("withReuse")
               .cli("--reuse")

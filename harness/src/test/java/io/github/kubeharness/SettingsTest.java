@@ -39,6 +39,19 @@ class SettingsTest {
   }
 
   @Test
+  void aSeedThatIsNoWholeNumberNamesTheSetting() {
+    System.setProperty(Settings.SEED, "0x2a");
+    assertThatThrownBy(() -> Settings.entry(Settings.SEED, Long.class).resolve())
+        .isInstanceOf(KubeHarnessException.class)
+        .hasMessageContaining("'0x2a'")
+        .hasMessageContaining("kubeharness.seed")
+        .hasMessageContaining("whole number");
+    System.setProperty(Settings.SEED, "-4886093534873677997");
+    assertThat(Settings.entry(Settings.SEED, Long.class).resolve())
+        .isEqualTo(-4886093534873677997L);
+  }
+
+  @Test
   void aBadBooleanIsNotSilentlyFalse() {
     System.setProperty(Settings.OFFLINE, "yes");
     assertThatThrownBy(ControlPlaneOptions::defaults)

@@ -10,7 +10,8 @@ import java.util.Set;
  * Which requests of the controllers to disturb, and how: built from {@link #requests()}, narrowed
  * by verb, resource, namespace and name, limited by count or probability, and finished by one
  * response ({@link #conflict()}, {@link #throttle(Duration)}, {@link #serverError()}, {@link
- * #unavailable()}) or a {@link #delay(Duration)}. Immutable: each method returns a new rule.
+ * #unavailable()}), a {@link #delay(Duration)} or {@link #stale()} answers. Immutable: each method
+ * returns a new rule.
  *
  * <pre>{@code
  * FaultRule.requests().verbs("update", "patch").resource("guestbooks/status").times(2).conflict()
@@ -35,7 +36,12 @@ public final class FaultRule {
     /** 503 Service Unavailable. */
     UNAVAILABLE(503, "ServiceUnavailable"),
     /** Passed on to the API server after a delay. */
-    DELAY(0, "");
+    DELAY(0, ""),
+    /**
+     * A read that may be served from the API server's watch cache answered from an earlier
+     * snapshot, as a lagging cache answers.
+     */
+    STALE(0, "");
 
     private final int status;
     private final String reason;
@@ -45,7 +51,7 @@ public final class FaultRule {
       this.reason = reason;
     }
 
-    /** The HTTP status the proxy answers with (0 for {@link #DELAY}). */
+    /** The HTTP status the proxy answers with (0 for {@link #DELAY} and {@link #STALE}). */
     public int status() {
       return status;
     }
@@ -199,6 +205,29 @@ public final class FaultRule {
     return respond(Action.DELAY, latency);
   }
 
+  /**
+   * Answers the reads an API server may serve from its watch cache — {@code get} and {@code list}
+   * with {@code resourceVersion=0}, or with {@code resourceVersionMatch=NotOlderThan} — with the
+   * answer the first of them got after the rule was injected, as a watch cache that lags behind
+   * etcd answers them. Reads with an empty resourceVersion pass on: the API server serves them
+   * consistently, and so does the proxy. Limit it with {@link #times(int)} (the first read, the
+   * snapshot, counts), or end the window with {@link InjectedFault#remove()}.
+   */
+  public FaultRule stale() {
+    for (String verb : verbs) {
+      if (!verb.equals("get") && !verb.equals("list")) {
+        throw new IllegalArgumentException(
+            "FaultRule.stale() for verb '"
+                + verb
+                + "': only get and list may be answered from a cache; remove the others from"
+                + " verbs(...)");
+      }
+    }
+    Set<String> reads = verbs.isEmpty() ? Set.of("get", "list") : verbs;
+    return new FaultRule(
+        reads, resource, namespace, name, times, probability, Action.STALE, Duration.ZERO);
+  }
+
   private FaultRule respond(Action action, Duration duration) {
     return new FaultRule(verbs, resource, namespace, name, times, probability, action, duration);
   }
@@ -262,6 +291,7 @@ public final class FaultRule {
   private static String describe(Action action, Duration duration) {
     return switch (action) {
       case DELAY -> "delay " + duration.toMillis() + " ms";
+      case STALE -> "stale answers";
       case THROTTLE -> "429 (Retry-After " + duration.toSeconds() + " s)";
       default -> action.status() + " " + action.reason();
     };

@@ -67,6 +67,12 @@ public interface Faults {
   /** The URL the controllers' clients connect to (the proxy's), e.g. for a kubeconfig. */
   String proxyUrl();
 
+  /**
+   * The delivery of watch events to the controllers: hold, release in a seeded order, resend, end
+   * (see docs/races.md).
+   */
+  Watches watches();
+
   /** A view whose rules and dropped watches are limited to {@code namespace}. */
   Faults inNamespace(String namespace);
 }

@@ -42,7 +42,7 @@ public final class ControllerTestExtension
 
   private final ControllerTestLifecycle lifecycle =
       new ControllerTestLifecycle(
-          ControllerTestExtension::read, TestNamespace.class, MatrixTest.class);
+          ControllerTestExtension::read, TestNamespace.class, MatrixTest.class, RaceTest.class);
 
   @Override
   public void beforeAll(ExtensionContext context) {
@@ -72,12 +72,19 @@ public final class ControllerTestExtension
 
   @Override
   public boolean supportsTestTemplate(ExtensionContext context) {
-    return lifecycle.isMatrixTest(context);
+    return lifecycle.isMatrixTest(context) || lifecycle.isRaceTest(context);
   }
 
   @Override
   public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(
       ExtensionContext context) {
+    if (lifecycle.isRaceTest(context)) {
+      int runs =
+          AnnotationSupport.findAnnotation(context.getRequiredTestMethod(), RaceTest.class)
+              .map(RaceTest::runs)
+              .orElse(1);
+      return lifecycle.raceInvocations(context, runs);
+    }
     return lifecycle.matrixInvocations(context);
   }
 
@@ -146,7 +153,8 @@ public final class ControllerTestExtension
               System.getenv("CI")),
           rbac(annotation, where),
           List.of(annotation.webhooks()),
-          List.of(annotation.webhookHandlers()));
+          List.of(annotation.webhookHandlers()),
+          Optional.ofNullable(Settings.entry(Settings.SEED, Long.class).resolve()));
     } catch (KubeHarnessException e) {
       throw new ExtensionConfigurationException(e.getMessage(), e);
     }

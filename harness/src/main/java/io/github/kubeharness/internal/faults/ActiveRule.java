@@ -43,6 +43,10 @@ final class ActiveRule implements InjectedFault {
   }
 
   private boolean matches(RequestInfo request) {
+    // Stale answers only where the API server could give one: the reads its cache may serve.
+    if (rule.action().orElse(null) == FaultRule.Action.STALE && !request.cacheable()) {
+      return false;
+    }
     return (rule.verbs().isEmpty() || rule.verbs().contains(request.verb()))
         && rule.resource().map(request.resource()::equals).orElse(!request.resource().isEmpty())
         && rule.namespace().map(request.namespace()::equals).orElse(true)

@@ -61,8 +61,10 @@ public final class FaultProxy implements AutoCloseable {
   private final HttpClient upstream;
   private final HttpProxy proxy;
   private final WebSocketRelay webSockets;
+  private final StaleReads staleReads;
   private final HttpServerOptions serverOptions;
   private final FaultLog log = new FaultLog();
+  private final WatchGate watchGate = new WatchGate(log::add);
   private final List<ActiveRule> rules = new CopyOnWriteArrayList<>();
   private final AtomicInteger ruleNumbers = new AtomicInteger();
   private final Set<HttpConnection> connections = ConcurrentHashMap.newKeySet();
@@ -97,6 +99,7 @@ public final class FaultProxy implements AutoCloseable {
         HttpProxy.reverseProxy(new ProxyOptions().setSupportWebSocket(false), upstream)
             .origin(apiServerPort, "127.0.0.1");
     webSockets = new WebSocketRelay(upstream, apiServerPort);
+    staleReads = new StaleReads(upstream, apiServerPort, log::add);
     TinyCa.Issued serving =
         ca.issueServing("kube-harness-fault-proxy", List.of("127.0.0.1"), List.of("localhost"));
     serverOptions =
@@ -178,6 +181,10 @@ public final class FaultProxy implements AutoCloseable {
   private void strike(HttpServerRequest request, RequestInfo info, ActiveRule rule) {
     FaultRule.Action action = rule.rule().action().orElseThrow();
     Duration duration = rule.rule().duration();
+    if (action == FaultRule.Action.STALE) {
+      staleReads.answer(request, info, rule);
+      return;
+    }
     if (action == FaultRule.Action.DELAY) {
       log.add("delayed   " + info + " by " + duration.toMillis() + " ms  (" + rule + ")");
       request.pause();
@@ -201,9 +208,17 @@ public final class FaultProxy implements AutoCloseable {
     if (WebSocketRelay.isUpgrade(request)) {
       webSockets.relay(
           request,
+          info.isWatch(),
           socket -> {
             relayed.put(socket, info.isWatch() ? Optional.of(info.namespace()) : Optional.empty());
-            socket.client().closeHandler(closed -> relayed.remove(socket));
+            Runnable forget = info.isWatch() ? watchGate.relay(info, socket) : () -> {};
+            socket
+                .client()
+                .closeHandler(
+                    closed -> {
+                      relayed.remove(socket);
+                      forget.run();
+                    });
           });
       return;
     }
@@ -323,9 +338,8 @@ public final class FaultProxy implements AutoCloseable {
     return dropped.size();
   }
 
-  ActiveRule add(FaultRule rule, String scope) {
-    ActiveRule active =
-        new ActiveRule(ruleNumbers.incrementAndGet(), rule, scope, this, System.nanoTime());
+  ActiveRule add(FaultRule rule, String scope, long seed) {
+    ActiveRule active = new ActiveRule(ruleNumbers.incrementAndGet(), rule, scope, this, seed);
     rules.add(active);
     log.add("injected  " + active);
     return active;
@@ -333,6 +347,7 @@ public final class FaultProxy implements AutoCloseable {
 
   void remove(ActiveRule rule) {
     if (rules.remove(rule)) {
+      staleReads.forget(rule);
       log.add("removed   " + rule + " after " + rule.hits() + " hits");
     }
   }
@@ -344,6 +359,10 @@ public final class FaultProxy implements AutoCloseable {
         remove(rule);
       }
     }
+  }
+
+  WatchGate watchGate() {
+    return watchGate;
   }
 
   void note(String text) {

@@ -5,10 +5,13 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.github.kubeharness.faults.FaultRule;
 import io.github.kubeharness.faults.Faults;
 import io.github.kubeharness.faults.InjectedFault;
+import io.github.kubeharness.faults.Watches;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /** {@link Faults} of a {@link FaultProxy}, for all namespaces or scoped to one. */
@@ -18,21 +21,28 @@ public final class ProxyFaults implements Faults {
   private final Consumer<Duration> apiServerDown;
   private final String namespace;
   private final Instant since;
+  private final ProxyWatches watches;
+  private final AtomicInteger rulesAdded = new AtomicInteger();
 
   /**
    * @param apiServerDown stops the apiserver behind the proxy for the given time and starts it
    *     again
    */
   public ProxyFaults(LazyFaultProxy proxy, Consumer<Duration> apiServerDown) {
-    this(proxy, apiServerDown, null, Instant.MIN);
+    this(proxy, apiServerDown, null, Instant.MIN, new SplittableRandom().nextLong());
   }
 
   private ProxyFaults(
-      LazyFaultProxy proxy, Consumer<Duration> apiServerDown, String namespace, Instant since) {
+      LazyFaultProxy proxy,
+      Consumer<Duration> apiServerDown,
+      String namespace,
+      Instant since,
+      long seed) {
     this.proxy = proxy;
     this.apiServerDown = apiServerDown;
     this.namespace = namespace;
     this.since = since;
+    this.watches = new ProxyWatches(proxy, namespace, seed);
   }
 
   @Override
@@ -57,16 +67,23 @@ public final class ProxyFaults implements Faults {
           "FaultRule "
               + rule
               + " has no response: finish it with conflict(), throttle(retryAfter),"
-              + " serverError(), unavailable() or delay(latency)");
+              + " serverError(), unavailable(), delay(latency) or stale()");
     }
     FaultRule scoped =
         namespace != null && rule.namespace().isEmpty() ? rule.namespace(namespace) : rule;
-    return proxy.get().add(scoped, namespace);
+    // Probabilities draw from the scope's seed too: a replay strikes the same requests.
+    return proxy.get().add(scoped, namespace, watches.seed() + rulesAdded.incrementAndGet());
   }
 
   @Override
   public void clear() {
     proxy.ifStarted().ifPresent(p -> p.clear(namespace));
+    watches.clear();
+  }
+
+  @Override
+  public Watches watches() {
+    return watches;
   }
 
   /** Since this view was made: a test's scoped view logs what happened during the test. */
@@ -92,11 +109,19 @@ public final class ProxyFaults implements Faults {
 
   @Override
   public Faults inNamespace(String namespace) {
-    return scoped(namespace, Instant.now());
+    return scoped(namespace, Instant.now(), watches.seed());
   }
 
-  /** A test's view: its namespace, and its log from when the test's scope opened. */
-  public ProxyFaults scoped(String namespace, Instant since) {
-    return new ProxyFaults(proxy, apiServerDown, Objects.requireNonNull(namespace), since);
+  /**
+   * A test's view: its namespace, its log from when the test's scope opened, and the seed of its
+   * random choices.
+   */
+  public ProxyFaults scoped(String namespace, Instant since, long seed) {
+    return new ProxyFaults(proxy, apiServerDown, Objects.requireNonNull(namespace), since, seed);
+  }
+
+  /** Whether a line of {@link #log()} is about the delivery of watch events (the schedule). */
+  public static boolean aboutWatchDelivery(String line) {
+    return WatchGate.WORDS.stream().anyMatch(word -> line.contains("  " + word + " "));
   }
 }

@@ -7,8 +7,13 @@ import java.util.Locale;
  * What a Kubernetes API request is about, read from its method and path as kube-apiserver reads it:
  * verb, resource (with its subresource, {@code guestbooks/status}), namespace and name. Paths
  * outside the resource API ({@code /version}, discovery) have the method as verb and no resource.
+ * {@code cacheable}: a read the API server may answer from its watch cache.
  */
-record RequestInfo(String verb, String resource, String namespace, String name) {
+record RequestInfo(String verb, String resource, String namespace, String name, boolean cacheable) {
+
+  RequestInfo(String verb, String resource, String namespace, String name) {
+    this(verb, resource, namespace, name, false);
+  }
 
   static RequestInfo of(String method, String path, String query) {
     String httpVerb = method.toLowerCase(Locale.ROOT);
@@ -39,7 +44,33 @@ record RequestInfo(String verb, String resource, String namespace, String name) 
     if ((resource.equals("namespaces") || resource.startsWith("namespaces/")) && !name.isEmpty()) {
       namespace = name;
     }
-    return new RequestInfo(verb(httpVerb, name, query), resource, namespace, name);
+    String verb = verb(httpVerb, name, query);
+    return new RequestInfo(
+        verb,
+        resource,
+        namespace,
+        name,
+        (verb.equals("get") || verb.equals("list")) && mayBeServedFromCache(query));
+  }
+
+  /**
+   * Whether a read may be answered from the watch cache: {@code resourceVersion=0} (any version) or
+   * {@code resourceVersionMatch=NotOlderThan}. An empty resourceVersion asks for the newest.
+   */
+  private static boolean mayBeServedFromCache(String query) {
+    if (query == null) {
+      return false;
+    }
+    boolean versionGiven = false;
+    for (String parameter : query.split("&")) {
+      if (parameter.equals("resourceVersion=0")
+          || parameter.equals("resourceVersionMatch=NotOlderThan")) {
+        return true;
+      }
+      versionGiven |= parameter.startsWith("resourceVersion=") && parameter.length() > 16;
+    }
+    // A list with a resourceVersion and no resourceVersionMatch is NotOlderThan too.
+    return versionGiven && !query.contains("resourceVersionMatch=");
   }
 
   private static String verb(String httpVerb, String name, String query) {

@@ -39,8 +39,10 @@ final class WebSocketRelay {
   /**
    * Sends the upgrade on (headers as they are, identity headers already set by the caller); on 101
    * pipes the sockets and hands them to {@code opened}, otherwise answers as the apiserver did.
+   * When {@code gated}, only the client's side is piped: {@code opened} takes over the upstream
+   * side (paused until then).
    */
-  void relay(HttpServerRequest request, Consumer<Relayed> opened) {
+  void relay(HttpServerRequest request, boolean gated, Consumer<Relayed> opened) {
     request.pause();
     RequestOptions options =
         new RequestOptions()
@@ -60,11 +62,14 @@ final class WebSocketRelay {
               return outgoing.connect();
             })
         .onFailure(failure -> request.connection().close())
-        .onSuccess(answer -> answered(request, answer, opened));
+        .onSuccess(answer -> answered(request, answer, gated, opened));
   }
 
   private static void answered(
-      HttpServerRequest request, HttpClientResponse answer, Consumer<Relayed> opened) {
+      HttpServerRequest request,
+      HttpClientResponse answer,
+      boolean gated,
+      Consumer<Relayed> opened) {
     if (answer.statusCode() != 101) {
       request.response().setStatusCode(answer.statusCode());
       request.response().headers().addAll(answer.headers());
@@ -75,6 +80,10 @@ final class WebSocketRelay {
       return;
     }
     NetSocket upstreamSocket = answer.netSocket();
+    if (gated) {
+      // Nothing may be read before the gate's handler is in place: it would be lost.
+      upstreamSocket.pause();
+    }
     request.response().setStatusCode(101);
     request.response().headers().addAll(answer.headers());
     request
@@ -83,7 +92,9 @@ final class WebSocketRelay {
         .onSuccess(
             clientSocket -> {
               clientSocket.pipeTo(upstreamSocket);
-              upstreamSocket.pipeTo(clientSocket);
+              if (!gated) {
+                upstreamSocket.pipeTo(clientSocket);
+              }
               opened.accept(new Relayed(clientSocket, upstreamSocket));
             });
   }

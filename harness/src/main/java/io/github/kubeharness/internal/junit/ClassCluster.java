@@ -32,7 +32,7 @@ final class ClassCluster implements JUnitResource {
     try {
       ClassWebhooks.installCrds(cluster, config, webhooks);
       if (config.namespacePerClass()) {
-        opened.perClass = opened.openScope(null, reportDirectory);
+        opened.perClass = opened.openScope(null, reportDirectory, null);
       }
       return opened;
     } catch (RuntimeException e) {
@@ -51,13 +51,15 @@ final class ClassCluster implements JUnitResource {
   }
 
   /**
-   * Opens a scope for one test ({@code methodName}; null for the class) and starts its controllers.
-   * When they fail to start, the report is written from the scope (its namespace, the denied
-   * requests) before it closes, and the failure carries it.
+   * Opens a scope for one test ({@code methodName}; null for the class) and starts its controllers;
+   * {@code seed} is a race test run's (null: the setting's, else a new one). When they fail to
+   * start, the report is written from the scope (its namespace, the denied requests) before it
+   * closes, and the failure carries it.
    */
-  TestScope openScope(String methodName, Path reportDirectory) {
+  TestScope openScope(String methodName, Path reportDirectory, Long seed) {
     TestScope scope =
-        TestScope.open(cluster, config, webhooks, config.testClass().getSimpleName(), methodName);
+        TestScope.open(
+            cluster, config, webhooks, config.testClass().getSimpleName(), methodName, seed);
     try {
       scope.startControllers();
       return scope;

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -40,14 +41,17 @@ public final class ControllerTestLifecycle {
   private final Function<Class<?>, ExtensionConfig> configOfClass;
   private final Class<? extends Annotation> namespaceMarker;
   private final Class<? extends Annotation> matrixMarker;
+  private final Class<? extends Annotation> raceMarker;
 
   public ControllerTestLifecycle(
       Function<Class<?>, ExtensionConfig> configOfClass,
       Class<? extends Annotation> namespaceMarker,
-      Class<? extends Annotation> matrixMarker) {
+      Class<? extends Annotation> matrixMarker,
+      Class<? extends Annotation> raceMarker) {
     this.configOfClass = configOfClass;
     this.namespaceMarker = namespaceMarker;
     this.matrixMarker = matrixMarker;
+    this.raceMarker = raceMarker;
   }
 
   /**
@@ -97,9 +101,57 @@ public final class ControllerTestLifecycle {
                     this::beforeEachOn));
   }
 
-  /** Prepares a plain test; a matrix test's invocation prepares its own ({@link #beforeEachOn}). */
+  /** Whether {@code context}'s method is a race test (run once per seed by its invocations). */
+  public boolean isRaceTest(ExtensionContext context) {
+    return context
+        .getTestMethod()
+        .map(m -> AnnotationSupport.isAnnotated(m, raceMarker))
+        .orElse(false);
+  }
+
+  /**
+   * The runs of a race test, seeds 1 to {@code runs}, each named after its seed; only the seed of
+   * {@code kubeharness.seed} when it is set (a replay).
+   */
+  public Stream<TestTemplateInvocationContext> raceInvocations(ExtensionContext context, int runs) {
+    ExtensionConfig config = config(context);
+    String method = context.getRequiredTestMethod().getName();
+    if (config.matrixDeclared() || config.namespacePerClass()) {
+      throw new ExtensionConfigurationException(
+          "@ControllerTest on "
+              + config.testClass().getName()
+              + (config.matrixDeclared()
+                  ? " declares kubernetesVersions"
+                  : " has namespaceMode = PER_CLASS")
+              + ", but "
+              + method
+              + " is a @RaceTest, whose runs each need a namespace and controllers of their own on"
+              + " one version: move it to a class without "
+              + (config.matrixDeclared() ? "kubernetesVersions." : "PER_CLASS."));
+    }
+    if (runs < 1) {
+      throw new ExtensionConfigurationException(
+          "@RaceTest(runs = " + runs + ") on " + method + ": give 1 or more runs.");
+    }
+    Stream<Long> seeds =
+        config.seed().isPresent()
+            ? Stream.of(config.seed().get())
+            : LongStream.rangeClosed(1, runs).boxed();
+    return seeds.map(seed -> new SeedInvocation(seed, this::beforeEachWithSeed));
+  }
+
+  private void beforeEachWithSeed(ExtensionContext context, long seed) {
+    context.getStore(NAMESPACE).put(SeedRun.class, new SeedRun(seed));
+    ExtensionConfig config = config(context);
+    prepare(context, config, config.controlPlane().kubernetesVersion(), seed);
+  }
+
+  /**
+   * Prepares a plain test; a matrix or race test's invocation prepares its own ({@link
+   * #beforeEachOn}, {@link #beforeEachWithSeed}).
+   */
   public void beforeEach(ExtensionContext context) {
-    if (isMatrixTest(context)) {
+    if (isMatrixTest(context) || isRaceTest(context)) {
       return;
     }
     ExtensionConfig config = config(context);
@@ -113,7 +165,7 @@ public final class ControllerTestLifecycle {
               + " @RepeatedTest would run on one version only: keep those in a class without"
               + " kubernetesVersions.");
     }
-    prepare(context, config, config.controlPlane().kubernetesVersion());
+    prepare(context, config, config.controlPlane().kubernetesVersion(), null);
   }
 
   private void beforeEachOn(ExtensionContext context, MatrixVersion version) {
@@ -126,15 +178,20 @@ public final class ControllerTestLifecycle {
     if (!config.matrix().isEmpty()) {
       context.getStore(NAMESPACE).put(MatrixRun.class, new MatrixRun(version.version()));
     }
-    prepare(context, config, version.version());
+    prepare(context, config, version.version(), null);
   }
 
-  /** The test's namespace and controllers on the cluster of {@code kubernetesVersion}. */
-  private void prepare(ExtensionContext context, ExtensionConfig config, String kubernetesVersion) {
+  /**
+   * The test's namespace and controllers on the cluster of {@code kubernetesVersion}; {@code seed}
+   * the run's seed (null: the setting's, else a new one).
+   */
+  private void prepare(
+      ExtensionContext context, ExtensionConfig config, String kubernetesVersion, Long seed) {
     ClassCluster on = classCluster(context, config, kubernetesVersion, reportDirectory(context));
     TestScope scope;
     if (!config.namespacePerClass()) {
-      scope = on.openScope(context.getRequiredTestMethod().getName(), reportDirectory(context));
+      scope =
+          on.openScope(context.getRequiredTestMethod().getName(), reportDirectory(context), seed);
       context.getStore(NAMESPACE).put(TestScope.class, scope);
     } else {
       scope = on.perClassScope().orElseThrow();
@@ -215,10 +272,18 @@ public final class ControllerTestLifecycle {
     }
   }
 
-  /** {@code <method>}, or {@code <method>-k8s-<version>} for a run of a named matrix. */
+  /**
+   * {@code <method>}, {@code <method>-k8s-<version>} for a run of a named matrix, {@code
+   * <method>-seed-<seed>} for a run of a race test.
+   */
   private static Path reportDirectory(ExtensionContext context) {
     MatrixRun run = context.getStore(NAMESPACE).get(MatrixRun.class, MatrixRun.class);
     String method = context.getRequiredTestMethod().getName();
+    SeedRun seedRun = context.getStore(NAMESPACE).get(SeedRun.class, SeedRun.class);
+    if (seedRun != null) {
+      return TestReports.directory(
+          context.getRequiredTestClass(), method + "-seed-" + seedRun.seed());
+    }
     return TestReports.directory(
         context.getRequiredTestClass(),
         run == null ? method : method + "-k8s-" + run.kubernetesVersion());
@@ -327,6 +392,8 @@ public final class ControllerTestLifecycle {
 
   /** A run of a named matrix, on this version: its report directory says so. */
   private record MatrixRun(String kubernetesVersion) {}
+
+  private record SeedRun(long seed) {}
 
   /** The class on each cluster it ran on, by version; closed with the class. */
   private static final class ClassClusters implements JUnitResource {

@@ -27,6 +27,8 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param namespacePerClass one namespace and one set of controllers for the whole class
  * @param pauseOnFailure whether a failing test waits before its teardown, for someone to look
  * @param webhooks the webhook manifests, served with {@code webhookHandlers} (both or neither)
+ * @param seed the seed of every test's random choices ({@code kubeharness.seed}); empty: a new one
+ *     per test
  */
 public record ExtensionConfig(
     Class<?> testClass,
@@ -44,7 +46,8 @@ public record ExtensionConfig(
     FailurePause pauseOnFailure,
     Optional<RbacManifests> rbac,
     List<String> webhooks,
-    List<Class<?>> webhookHandlers) {
+    List<Class<?>> webhookHandlers,
+    Optional<Long> seed) {
 
   /** Starts one non-JOSDK controller from an instance of one of {@link #controllers}. */
   @FunctionalInterface

@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.junit;
 
 import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.report.FailureReport;
 import io.github.kubeharness.webhooks.WebhookCall;
@@ -8,6 +9,7 @@ import io.github.kubeharness.webhooks.Webhooks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.opentest4j.AssertionFailedError;
@@ -64,6 +66,7 @@ public final class TestReports {
       return failure;
     }
     summary += faultsFile(directory, scope.faultLog());
+    summary += scheduleFile(directory, scope.seedInUse(), scope.faultLog());
     summary += webhooksFile(directory, scope.webhooks().map(Webhooks::calls).orElse(List.of()));
     List<String> stopped = scope.controllerFailures();
     if (!stopped.isEmpty() && !String.valueOf(failure.getMessage()).contains(stopped.get(0))) {
@@ -109,6 +112,30 @@ public final class TestReports {
           + " requests passed on";
     } catch (IOException e) {
       return "\n  faults.txt: not written (" + e.getMessage() + ")";
+    }
+  }
+
+  /**
+   * Writes {@code schedule.txt} for a test that used faults: its seed, how to replay it, and the
+   * watch events it held, delivered, resent or dropped, in order; returns the summary line that
+   * names the seed.
+   */
+  private static String scheduleFile(Path directory, Optional<Long> seed, List<String> lines) {
+    Path file = directory.resolve("schedule.txt");
+    try {
+      Files.deleteIfExists(file);
+      if (seed.isEmpty()) {
+        return "";
+      }
+      String replay = "seed " + seed.get() + " (replay: -Dkubeharness.seed=" + seed.get() + ")";
+      List<String> schedule = lines.stream().filter(ProxyFaults::aboutWatchDelivery).toList();
+      List<String> content = new ArrayList<>();
+      content.add(replay);
+      content.addAll(schedule);
+      Files.write(file, content);
+      return "\n  " + replay + "\n  schedule.txt: " + schedule.size() + " watch delivery events";
+    } catch (IOException e) {
+      return "\n  schedule.txt: not written (" + e.getMessage() + ")";
     }
   }
 

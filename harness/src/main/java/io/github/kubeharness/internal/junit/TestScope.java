@@ -3,11 +3,13 @@ package io.github.kubeharness.internal.junit;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.github.kubeharness.faults.Faults;
+import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.webhooks.Webhooks;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 
 /**
@@ -23,10 +25,12 @@ final class TestScope implements JUnitResource {
   private final String namespace;
   private final KubernetesClient client;
   private final Instant started = Instant.now();
+  private final long seed;
   private final Optional<ClassWebhooks> webhooks;
   private AutoCloseable webhookConfigurations;
   private ServiceAccountIdentity identity;
-  private Faults faults;
+  private ProxyFaults faults;
+  private Faults unsupportedFaults;
   private RunningControllers controllers;
   private boolean failed;
 
@@ -34,11 +38,14 @@ final class TestScope implements JUnitResource {
       SharedCluster cluster,
       ExtensionConfig config,
       Optional<ClassWebhooks> webhooks,
-      String namespace) {
+      String namespace,
+      Long seed) {
     this.cluster = cluster;
     this.config = config;
     this.webhooks = webhooks;
     this.namespace = namespace;
+    this.seed =
+        seed != null ? seed : config.seed().orElseGet(() -> new SplittableRandom().nextLong());
     // A view of the admin client: shares its connection pool, so it costs nothing per test.
     this.client = cluster.admin().adapt(NamespacedKubernetesClient.class).inNamespace(namespace);
   }
@@ -52,9 +59,10 @@ final class TestScope implements JUnitResource {
       ExtensionConfig config,
       Optional<ClassWebhooks> webhooks,
       String className,
-      String methodName) {
+      String methodName,
+      Long seed) {
     String namespace = TestNamespaces.create(cluster.admin(), className, methodName);
-    TestScope scope = new TestScope(cluster, config, webhooks, namespace);
+    TestScope scope = new TestScope(cluster, config, webhooks, namespace, seed);
     try {
       if (webhooks.isPresent()) {
         scope.webhookConfigurations = webhooks.get().install(namespace);
@@ -118,14 +126,22 @@ final class TestScope implements JUnitResource {
    * @throws UnsupportedOperationException on a backend without the fault proxy, saying why
    */
   synchronized Faults faults() {
-    if (faults == null) {
-      faults =
-          cluster
-              .faults()
-              .<Faults>map(f -> f.scoped(namespace, started))
-              .orElseGet(() -> cluster.controlPlane().faults());
+    if (faults != null) {
+      return faults;
     }
+    if (cluster.faults().isEmpty()) {
+      if (unsupportedFaults == null) {
+        unsupportedFaults = cluster.controlPlane().faults();
+      }
+      return unsupportedFaults;
+    }
+    faults = cluster.faults().get().scoped(namespace, started, seed);
     return faults;
+  }
+
+  /** The seed of this test's random choices, when it asked for {@link Faults}. */
+  synchronized Optional<Long> seedInUse() {
+    return faults == null ? Optional.empty() : Optional.of(seed);
   }
 
   /** What the fault proxy logged since the scope opened; empty without faults. */

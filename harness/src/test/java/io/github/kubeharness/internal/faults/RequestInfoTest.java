@@ -51,4 +51,23 @@ class RequestInfoTest {
   void describesItselfForTheLog(String method, String path, String text) {
     assertThat(RequestInfo.of(method, path, null)).hasToString(text);
   }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "GET | /api/v1/namespaces/ns/configmaps    | resourceVersion=0                     | true",
+        "GET | /api/v1/namespaces/ns/configmaps/c  | resourceVersion=0                     | true",
+        "GET | /api/v1/namespaces/ns/configmaps    | resourceVersion=12&resourceVersionMatch=NotOlderThan | true",
+        "GET | /api/v1/namespaces/ns/configmaps/c  | resourceVersion=12                    | true",
+        "GET | /api/v1/namespaces/ns/configmaps    | resourceVersion=12&resourceVersionMatch=Exact | false",
+        "GET | /api/v1/namespaces/ns/configmaps    |                                       | false",
+        "GET | /api/v1/namespaces/ns/configmaps    | resourceVersion=                      | false",
+        "GET | /api/v1/namespaces/ns/configmaps    | watch=true&resourceVersion=0          | false",
+        "PUT | /api/v1/namespaces/ns/configmaps/c  | resourceVersion=0                     | false",
+      })
+  void aReadTheWatchCacheMayAnswerIsCacheable(
+      String method, String path, String query, boolean cacheable) {
+    assertThat(RequestInfo.of(method, path, query).cacheable()).isEqualTo(cacheable);
+  }
 }

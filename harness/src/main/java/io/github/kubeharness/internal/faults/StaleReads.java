@@ -1,0 +1,115 @@
+package io.github.kubeharness.internal.faults;
+
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.RequestOptions;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * Stale answers of {@code FaultRule.stale()}: the first read a rule strikes is passed on and its
+ * answer remembered; the rule's later reads of the same URL get that answer again, however the
+ * object changed since — what a client reading from a watch cache that lags behind etcd sees.
+ */
+final class StaleReads {
+
+  private record Snapshot(int status, MultiMap headers, Buffer body, LocalTime taken) {}
+
+  private static final Set<String> HOP_BY_HOP =
+      Set.of("connection", "keep-alive", "transfer-encoding", "content-length", "upgrade");
+  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
+
+  private final HttpClient upstream;
+  private final int apiServerPort;
+  private final Consumer<String> log;
+  // (rule number, request URI) -> the answer the rule's first read of it got
+  private final Map<String, Snapshot> snapshots = new ConcurrentHashMap<>();
+
+  StaleReads(HttpClient upstream, int apiServerPort, Consumer<String> log) {
+    this.upstream = upstream;
+    this.apiServerPort = apiServerPort;
+    this.log = log;
+  }
+
+  void answer(HttpServerRequest request, RequestInfo info, ActiveRule rule) {
+    String key = rule.number() + " " + request.uri();
+    Snapshot snapshot = snapshots.get(key);
+    if (snapshot != null) {
+      log.accept(
+          "stale     "
+              + info
+              + " answered as at "
+              + TIME.format(snapshot.taken())
+              + "  ("
+              + rule
+              + ")");
+      send(request, snapshot);
+      return;
+    }
+    request.pause();
+    RequestOptions options =
+        new RequestOptions()
+            .setMethod(request.method())
+            .setHost("127.0.0.1")
+            .setPort(apiServerPort)
+            .setURI(request.uri());
+    upstream
+        .request(options)
+        .compose(
+            outgoing -> {
+              request.headers().forEach(h -> outgoing.headers().add(h.getKey(), h.getValue()));
+              return outgoing.send();
+            })
+        .compose(
+            (HttpClientResponse answer) -> answer.body().map(body -> remember(key, answer, body)))
+        .onFailure(failure -> request.connection().close())
+        .onSuccess(
+            taken -> {
+              log.accept(
+                  "snapshot  "
+                      + info
+                      + " -> "
+                      + taken.status()
+                      + ": the rule's later reads get this answer  ("
+                      + rule
+                      + ")");
+              send(request, taken);
+            });
+  }
+
+  private Snapshot remember(String key, HttpClientResponse answer, Buffer body) {
+    MultiMap headers = MultiMap.caseInsensitiveMultiMap();
+    answer
+        .headers()
+        .forEach(
+            h -> {
+              if (!HOP_BY_HOP.contains(h.getKey().toLowerCase(java.util.Locale.ROOT))) {
+                headers.add(h.getKey(), h.getValue());
+              }
+            });
+    Snapshot snapshot = new Snapshot(answer.statusCode(), headers, body, LocalTime.now());
+    // Only a success is a snapshot worth repeating; an error passes as it came.
+    if (answer.statusCode() / 100 == 2) {
+      snapshots.putIfAbsent(key, snapshot);
+    }
+    return snapshot;
+  }
+
+  private static void send(HttpServerRequest request, Snapshot snapshot) {
+    var response = request.response().setStatusCode(snapshot.status());
+    response.headers().addAll(snapshot.headers());
+    response.end(snapshot.body());
+  }
+
+  /** Drops the snapshots of a rule that ended. */
+  void forget(ActiveRule rule) {
+    snapshots.keySet().removeIf(key -> key.startsWith(rule.number() + " "));
+  }
+}
