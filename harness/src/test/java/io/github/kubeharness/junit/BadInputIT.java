@@ -480,6 +480,7 @@ class BadInputIT {
               case VERSION_MATRIX -> "MatrixOn" + capitalized;
               case REUSE -> "reuse on the " + name + " backend";
               case LOAD_IMAGE -> "loadImage on the " + name + " backend";
+              case CLUSTERS -> "ClustersOn" + capitalized;
             });
       }
     }
