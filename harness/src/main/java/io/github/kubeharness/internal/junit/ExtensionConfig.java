@@ -27,6 +27,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param namespacePerClass one namespace and one set of controllers for the whole class
  * @param pauseOnFailure whether a failing test waits before its teardown, for someone to look
  * @param webhooks the webhook manifests, served with {@code webhookHandlers} (both or neither)
+ * @param clusters the named clusters and what runs on each ({@link ClusterLayout#SINGLE}: one)
  */
 public record ExtensionConfig(
     Class<?> testClass,
@@ -44,7 +45,8 @@ public record ExtensionConfig(
     FailurePause pauseOnFailure,
     Optional<RbacManifests> rbac,
     List<String> webhooks,
-    List<Class<?>> webhookHandlers) {
+    List<Class<?>> webhookHandlers,
+    ClusterLayout clusters) {
 
   /** Starts one non-JOSDK controller from an instance of one of {@link #controllers}. */
   @FunctionalInterface
@@ -62,6 +64,16 @@ public record ExtensionConfig(
         type -> RunningControllers.checkConstructible(type, where + " controllers"));
     webhookHandlers.forEach(
         type -> RunningControllers.checkConstructible(type, where + " webhookHandlers"));
+    clusters
+        .placements()
+        .forEach(
+            (name, placement) ->
+                placement
+                    .all()
+                    .forEach(
+                        type ->
+                            RunningControllers.checkConstructible(
+                                type, where + " @ClusterControllers(cluster = \"" + name + "\")")));
     if (webhooks.isEmpty() != webhookHandlers.isEmpty()) {
       throw new ExtensionConfigurationException(
           where
@@ -82,6 +94,9 @@ public record ExtensionConfig(
     BackendOptions backend = controlPlane.backendOptions();
     if (!matrix.isEmpty()) {
       backend.require(Backend.Feature.VERSION_MATRIX, where);
+    }
+    if (clusters.names().size() > 1) {
+      backend.require(Backend.Feature.CLUSTERS, where);
     }
     if (asksForFaults(testClass)) {
       backend.require(Backend.Feature.FAULTS, where);
