@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Clusters;
 import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.faults.Faults;
 import io.github.kubeharness.junit.fixtures.FanOutController;
 import io.github.kubeharness.junit.fixtures.MirrorControllerFactory;
 import io.github.kubeharness.junit.fixtures.Widget;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,6 +70,27 @@ class MultiClusterIT {
     edge1.resource(Widget.named("only-on-edge-1", "here")).create();
     assertThat(hub.resources(Widget.class).withName("only-on-edge-1").get()).isNull();
     assertThat(edge2.resources(Widget.class).withName("only-on-edge-1").get()).isNull();
+  }
+
+  @Test
+  void anEdgeWhoseApiServerWentDownGetsTheNextChange(@Cluster("edge-1") Faults edgeFaults) {
+    hub.resource(Widget.named("demo", "before")).create();
+    eventually(edge1.configMaps().withName("widget-demo-mirror"))
+        .satisfies(cm -> assertThat(cm.getData()).containsEntry("message", "before"));
+
+    // Only edge-1's API server: the hub and edge-2 keep answering meanwhile.
+    edgeFaults.apiServerDown(Duration.ofSeconds(2));
+    assertThat(edge2.configMaps().withName("widget-demo").get()).isNotNull();
+
+    Widget widget = hub.resources(Widget.class).withName("demo").get();
+    widget.getSpec().message = "after";
+    hub.resource(widget).update();
+    // The hub's controller writes to the restarted edge; the edge's own controller, whose watch
+    // the restart broke, has watched again.
+    eventually(edge1.configMaps().withName("widget-demo-mirror"))
+        .satisfies(cm -> assertThat(cm.getData()).containsEntry("message", "after"));
+    eventually(edge2.configMaps().withName("widget-demo-mirror"))
+        .satisfies(cm -> assertThat(cm.getData()).containsEntry("message", "after"));
   }
 
   @Test
