@@ -105,11 +105,16 @@ final class LocalControlPlane extends AbstractControlPlane {
     return new LocalControlPlane(options, local, this, name);
   }
 
-  /** The etcd this control plane runs, for a cluster beside it; fails when not running. */
-  private SharedEtcd etcdForOthers() {
+  /**
+   * The etcd this control plane runs, for cluster {@code name} beside it; fails when not running.
+   */
+  private SharedEtcd etcdForOthers(String name) {
     if (!isRunning() || etcd == null) {
       throw new IllegalStateException(
-          "a cluster beside this control plane needs its etcd: start this control plane first");
+          "Cluster '"
+              + name
+              + "' needs the etcd of the control plane it was made beside, which is not running:"
+              + " start that control plane first");
     }
     return etcd;
   }
@@ -123,7 +128,7 @@ final class LocalControlPlane extends AbstractControlPlane {
     auditLog = null;
     if (etcdOwner != null) {
       // No seed: it holds the keys of the default prefix, which this apiserver does not read.
-      SharedEtcd shared = etcdOwner.etcdForOthers();
+      SharedEtcd shared = etcdOwner.etcdForOthers(clusterName);
       startBeside(binaries, kwok, shared);
     } else if (options.reuse()) {
       startOrAttach(resolver, binaries, kwok);

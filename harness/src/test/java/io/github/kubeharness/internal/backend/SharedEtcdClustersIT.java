@@ -7,9 +7,11 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.kubeharness.Backend;
+import io.github.kubeharness.ComponentProcesses;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -79,7 +81,39 @@ class SharedEtcdClustersIT {
     HarnessControlPlane edge = Backends.newClusterBeside(hub, "edge-2", "SharedEtcdClustersIT");
     assertThatThrownBy(edge::start)
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("needs its etcd");
+        .hasMessageContaining("Cluster 'edge-2' needs the etcd")
+        .hasMessageContaining("start that control plane first");
+  }
+
+  @Test
+  void aClusterThatCannotReachTheSharedEtcdNamesItselfInItsFailure() {
+    HarnessControlPlane hub =
+        Backends.newControlPlane(
+            ControlPlaneOptions.builder()
+                .withBackend(Backend.LOCAL)
+                .withProfile(Profile.MINIMAL)
+                .withStartTimeout(Duration.ofSeconds(5))
+                .build());
+    hub.start();
+    try {
+      // The hub's etcd gone: the next cluster's apiserver never gets ready.
+      ProcessHandle etcd = ProcessHandle.of(ComponentProcesses.of(hub).get("etcd")).orElseThrow();
+      etcd.destroyForcibly();
+      etcd.onExit().join();
+      HarnessControlPlane edge = Backends.newClusterBeside(hub, "edge-3", "SharedEtcdClustersIT");
+      assertThatThrownBy(edge::start)
+          .isInstanceOf(KubeHarnessException.class)
+          .hasMessageContaining(
+              "Cluster 'edge-3' (an apiserver on the shared etcd) failed to start");
+      // Nothing of it is left running.
+      assertThat(edge.isRunning()).isFalse();
+    } finally {
+      try {
+        hub.stop();
+      } catch (RuntimeException e) {
+        // its etcd was killed on purpose
+      }
+    }
   }
 
   @Test
