@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 // snippet:hub-edge (docs/multi-cluster.md)
 @ControllerTest(
+    backend = "local", // several clusters: the local backend (docs/multi-cluster.md)
     clusters = {"hub", "edge-1", "edge-2"},
     crds = "src/test/resources/crds",
     controllers = FanOutController.class)

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * class, there in {@code @BeforeAll}, and the controllers running across its tests.
  */
 @ControllerTest(
+    backend = "local", // several clusters: the local backend (docs/multi-cluster.md)
     clusters = {"hub", "edge"},
     crds = "src/test/resources/crds",
     controllers = FanOutController.class,

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * cluster reconciles the primary on the first.
  */
 @ControllerTest(
+    backend = "local", // several clusters: the local backend (docs/multi-cluster.md)
     clusters = {"primary", "remote"},
     crds = "src/test/resources/crds",
     reconcilers = RemoteConfigMapReconciler.class)

@@ -19,6 +19,7 @@ public final class MultiClusterScenarios {
 
   /** Fails after the fan-out reached the edge: each cluster's report shows its own objects. */
   @ControllerTest(
+      backend = "local",
       clusters = {"hub", "edge-1"},
       crds = "src/test/resources/crds",
       controllers = FanOutController.class)
