@@ -12,7 +12,10 @@ import java.util.List;
  */
 public interface Clusters {
 
-  /** The cluster names in declaration order; the first is the default cluster. */
+  /**
+   * The cluster names in declaration order; the first is the default cluster. A class without
+   * {@code clusters} has one, named {@code default}.
+   */
   List<String> names();
 
   /** The name of the test's namespace, the same in every cluster. */

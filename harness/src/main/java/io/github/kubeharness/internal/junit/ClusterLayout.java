@@ -16,9 +16,6 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  */
 public record ClusterLayout(List<String> names, Map<String, Placement> placements) {
 
-  /** One unnamed cluster: what a class without {@code clusters} gets. */
-  public static final ClusterLayout SINGLE = new ClusterLayout(List.of(), Map.of());
-
   /** The reconcilers and controllers that run on one cluster. */
   public record Placement(List<Class<?>> reconcilers, List<Class<?>> controllers) {
 

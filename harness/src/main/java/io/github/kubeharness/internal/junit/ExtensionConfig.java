@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param namespacePerClass one namespace and one set of controllers for the whole class
  * @param pauseOnFailure whether a failing test waits before its teardown, for someone to look
  * @param webhooks the webhook manifests, served with {@code webhookHandlers} (both or neither)
- * @param clusters the named clusters and what runs on each ({@link ClusterLayout#SINGLE}: one)
+ * @param clusters the named clusters and what runs on each (no names: one unnamed cluster)
  */
 public record ExtensionConfig(
     Class<?> testClass,

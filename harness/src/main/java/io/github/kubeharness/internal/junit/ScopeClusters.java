@@ -42,7 +42,7 @@ final class ScopeClusters implements Clusters {
   public KubernetesClient client(String name) {
     TestScope scope = scope(name);
     return forControllers
-        ? scope.controllersClient().adapt(NamespacedKubernetesClient.class).inNamespace(namespace)
+        ? scope.controllerClient().adapt(NamespacedKubernetesClient.class).inNamespace(namespace)
         : scope.client();
   }
 

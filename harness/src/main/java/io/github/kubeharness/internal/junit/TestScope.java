@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.github.kubeharness.faults.Faults;
 import io.github.kubeharness.webhooks.Webhooks;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -138,7 +139,8 @@ final class TestScope implements JUnitResource {
             config, placement, controllerClient(), namespace, forControllers, clusterName);
   }
 
-  private KubernetesClient controllerClient() {
+  /** The client the controllers here act with: their identity's, or the controllers' admin. */
+  KubernetesClient controllerClient() {
     return identity != null
         ? identity.client()
         : cluster
@@ -192,11 +194,6 @@ final class TestScope implements JUnitResource {
   /** The test's scopes on the further clusters, by name. */
   Map<String, TestScope> others() {
     return others;
-  }
-
-  /** The client the controllers here act with: their identity's, or the controllers' admin. */
-  KubernetesClient controllersClient() {
-    return controllerClient();
   }
 
   /** Closes the scope after {@code failure}, which carries any problem closing it. */
@@ -272,7 +269,7 @@ final class TestScope implements JUnitResource {
    * started).
    */
   List<String> newControllerFailures() {
-    List<String> all = new java.util.ArrayList<>();
+    List<String> all = new ArrayList<>();
     for (TestScope other : others.values()) {
       other.ownFailures(true).forEach(f -> all.add("cluster " + other.clusterName + ": " + f));
     }
@@ -282,7 +279,7 @@ final class TestScope implements JUnitResource {
 
   /** Every fatal error the controllers (of every cluster) reported. */
   List<String> controllerFailures() {
-    List<String> all = new java.util.ArrayList<>(ownFailures(false));
+    List<String> all = new ArrayList<>(ownFailures(false));
     for (TestScope other : others.values()) {
       other.ownFailures(false).forEach(f -> all.add("cluster " + other.clusterName + ": " + f));
     }
