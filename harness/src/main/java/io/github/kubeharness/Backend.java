@@ -25,7 +25,12 @@ public enum Backend {
   /** etcd, kube-apiserver (and kube-controller-manager) as child processes. */
   LOCAL(
       EnumSet.allOf(Profile.class),
-      EnumSet.of(Feature.FAULTS, Feature.JVM_WEBHOOKS, Feature.REUSE, Feature.VERSION_MATRIX),
+      EnumSet.of(
+          Feature.FAULTS,
+          Feature.JVM_WEBHOOKS,
+          Feature.REUSE,
+          Feature.VERSION_MATRIX,
+          Feature.CLUSTERS),
       "runs each component itself"),
   /** The same components as Testcontainers ({@code registry.k8s.io} images). */
   CONTAINER(
@@ -72,7 +77,12 @@ public enum Backend {
     REUSE("reuse (kubeharness.reuse: a control plane kept for the next JVM)"),
     /** {@code kubernetesVersions}: one control plane per Kubernetes version. */
     VERSION_MATRIX(
-        "a Kubernetes version matrix (kubernetesVersions, kubeharness.kubernetes.versions)");
+        "a Kubernetes version matrix (kubernetesVersions, kubeharness.kubernetes.versions)"),
+    /**
+     * {@code @ControllerTest(clusters)}: several named clusters in one test, each an apiserver of
+     * its own on one etcd with a key prefix per cluster.
+     */
+    CLUSTERS("several clusters in one test (clusters)");
 
     private final String description;
 

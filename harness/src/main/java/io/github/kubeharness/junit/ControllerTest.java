@@ -120,6 +120,20 @@ public @interface ControllerTest {
    */
   Class<? extends ControllerFactory>[] controllers() default {};
 
+  /**
+   * Several named clusters in one test ({@code {"hub", "edge-1", "edge-2"}}), for controllers that
+   * span clusters: each its own API server with the CRDs installed and a namespace per test (of the
+   * same name in each); the first is the default cluster, which un-annotated injections, {@link
+   * #reconcilers()} and {@link #controllers()} use. Ask for the others with {@link Cluster}
+   * ({@code @Cluster("edge-1") KubernetesClient}), place controllers on them with {@link
+   * ClusterControllers}, reach all of them through an injected {@link
+   * io.github.kubeharness.Clusters}. On the local backend every further cluster is one more
+   * kube-apiserver on the first cluster's etcd, under a key prefix of its own; other backends
+   * refuse it. Names are lower-case DNS labels. Default: one unnamed cluster. See
+   * docs/multi-cluster.md.
+   */
+  String[] clusters() default {};
+
   /** One namespace per test method (default) or one per test class. */
   NamespaceMode namespaceMode() default NamespaceMode.PER_TEST;
 

@@ -6,12 +6,16 @@ import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.PauseOnFailure;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.Settings;
+import io.github.kubeharness.internal.junit.ClusterLayout;
 import io.github.kubeharness.internal.junit.ControllerTestLifecycle;
 import io.github.kubeharness.internal.junit.ExtensionConfig;
 import io.github.kubeharness.internal.junit.FailurePause;
 import io.github.kubeharness.internal.junit.RbacManifests;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -42,7 +46,11 @@ public final class ControllerTestExtension
 
   private final ControllerTestLifecycle lifecycle =
       new ControllerTestLifecycle(
-          ControllerTestExtension::read, TestNamespace.class, MatrixTest.class, RaceTest.class);
+          ControllerTestExtension::read,
+          TestNamespace.class,
+          MatrixTest.class,
+          RaceTest.class,
+          element -> Optional.ofNullable(element.getAnnotation(Cluster.class)).map(Cluster::value));
 
   @Override
   public void beforeAll(ExtensionContext context) {
@@ -126,6 +134,12 @@ public final class ControllerTestExtension
         // Faults restart the apiserver and route traffic: not on one kept for other JVMs.
         options.withReuse(false);
       }
+      ClusterLayout clusters = clusters(testClass, annotation, where);
+      if (clusters.names().size() > 1) {
+        // The further clusters' apiservers use the first one's etcd, which a kept control plane's
+        // keeper owns: a class with clusters gets control planes of this JVM's own.
+        options.withReuse(false);
+      }
       List<String> declared = versions(List.of(annotation.kubernetesVersions()));
       List<String> matrix =
           Settings.entry(Settings.KUBERNETES_VERSIONS, String.class)
@@ -154,10 +168,29 @@ public final class ControllerTestExtension
           rbac(annotation, where),
           List.of(annotation.webhooks()),
           List.of(annotation.webhookHandlers()),
-          Optional.ofNullable(Settings.entry(Settings.SEED, Long.class).resolve()));
+          Optional.ofNullable(Settings.entry(Settings.SEED, Long.class).resolve()),
+          clusters);
     } catch (KubeHarnessException e) {
       throw new ExtensionConfigurationException(e.getMessage(), e);
     }
+  }
+
+  /** The class's clusters and the controllers {@link ClusterControllers} places on them. */
+  private static ClusterLayout clusters(
+      Class<?> testClass, ControllerTest annotation, String where) {
+    Map<String, ClusterLayout.Placement> placements = new LinkedHashMap<>();
+    for (ClusterControllers placed :
+        AnnotationSupport.findRepeatableAnnotations(testClass, ClusterControllers.class)) {
+      ClusterLayout.Placement earlier = placements.get(placed.cluster());
+      List<Class<?>> reconcilers = new ArrayList<>(List.of(placed.reconcilers()));
+      List<Class<?>> controllers = new ArrayList<>(List.of(placed.controllers()));
+      if (earlier != null) {
+        reconcilers.addAll(0, earlier.reconcilers());
+        controllers.addAll(0, earlier.controllers());
+      }
+      placements.put(placed.cluster(), new ClusterLayout.Placement(reconcilers, controllers));
+    }
+    return ClusterLayout.of(List.of(annotation.clusters()), placements, where);
   }
 
   private static List<String> versions(List<String> asked) {

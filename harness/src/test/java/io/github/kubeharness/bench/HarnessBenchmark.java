@@ -12,6 +12,8 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.backend.Backends;
+import io.github.kubeharness.internal.backend.HarnessControlPlane;
 import io.github.kubeharness.internal.reuse.KeptControlPlane;
 import io.github.kubeharness.junit.fixtures.StorageFixtures;
 import io.github.kubeharness.junit.fixtures.Widget;
@@ -100,6 +102,18 @@ public final class HarnessBenchmark {
         FrameworkFirstTests.measure(bench.results, bench.runs);
         bench.results.write(frameworks);
       }
+      case "clusters" -> {
+        // The cost of a further cluster of @ControllerTest(clusters) alone (target/bench/clusters).
+        HarnessBenchmark bench = new HarnessBenchmark(FULL_RUNS);
+        Path clusters = out.resolve("clusters");
+        BenchResults.markStart(clusters);
+        startStop(local(Profile.MINIMAL));
+        // A whole control plane's start in the same run, to compare with.
+        bench.coldStart(local(Profile.MINIMAL), "local_minimal_start_ms", FULL_RUNS);
+        bench.coldStart(local(Profile.STANDARD), "local_standard_start_ms", FULL_RUNS);
+        bench.extraClusters();
+        bench.results.write(clusters);
+      }
       case "smoke" -> {
         // Beside, not over, the full results: bench-readme must never copy n = 1 figures.
         HarnessBenchmark bench = new HarnessBenchmark(1);
@@ -114,7 +128,8 @@ public final class HarnessBenchmark {
         System.err.println(
             "unknown bench mode '"
                 + mode
-                + "': expected none (the full run), start, simulated, frameworks or smoke");
+                + "': expected none (the full run), start, simulated, frameworks, clusters or"
+                + " smoke");
         System.exit(2);
       }
     }
@@ -126,6 +141,7 @@ public final class HarnessBenchmark {
     coldStart(local(Profile.STANDARD), "local_standard_start_ms", runs);
     firstStartInNewJvm();
     containerStart();
+    extraClusters();
   }
 
   private void run() throws Exception {
@@ -137,6 +153,7 @@ public final class HarnessBenchmark {
     deploymentReady();
     statefulSetReady();
     firstStartInNewJvm();
+    extraClusters();
     reuse();
     containerStart();
     kindStart();
@@ -313,6 +330,30 @@ public final class HarnessBenchmark {
         && d.getStatus().getConditions() != null
         && d.getStatus().getConditions().stream()
             .anyMatch(c -> "Available".equals(c.getType()) && "True".equals(c.getStatus()));
+  }
+
+  // @ControllerTest(clusters): what each cluster after the first costs on the local backend, an
+  // apiserver on the first one's etcd (and, in standard, a controller manager of its own, which
+  // garbage collection and namespace deletion need). The first cluster runs meanwhile, as in a
+  // test.
+  private void extraClusters() {
+    for (Profile profile : List.of(Profile.MINIMAL, Profile.STANDARD)) {
+      HarnessControlPlane first = Backends.newControlPlane(local(profile));
+      first.start();
+      try {
+        List<Double> samples = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+          HarnessControlPlane extra = Backends.newClusterBeside(first, "edge-" + i, "bench");
+          long t0 = System.nanoTime();
+          extra.start();
+          samples.add((System.nanoTime() - t0) / 1e6);
+          extra.stop();
+        }
+        results.record("local_" + profile.settingValue() + "_extra_cluster_start_ms", samples);
+      } finally {
+        first.stop();
+      }
+    }
   }
 
   private static double startStop(ControlPlaneOptions options) {

@@ -16,6 +16,7 @@ import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.junit.scenarios.BadInputScenarios;
 import io.github.kubeharness.junit.scenarios.CapabilityScenarios;
+import io.github.kubeharness.junit.scenarios.MultiClusterScenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -85,6 +86,24 @@ class BadInputIT {
                 "ExplodingReconciler",
                 "threw: java.lang.IllegalStateException: no config for the exploding reconciler",
                 "Fix the constructor or the configuration it reads")),
+        scenario(
+            MultiClusterScenarios.ClusterNameNotADnsLabel.class,
+            expect(
+                "clusters entry 'Edge_1'",
+                "is not a lower-case DNS label",
+                "Rename it, e.g. \"edge-1\"")),
+        scenario(
+            MultiClusterScenarios.PlacedOnAnUndeclaredCluster.class,
+            expect(
+                "@ClusterControllers(cluster = \"edge-2\")",
+                "names no cluster of @ControllerTest(clusters = [hub, edge-1])",
+                "use one of those names")),
+        scenario(
+            MultiClusterScenarios.InjectsAnUndeclaredCluster.class,
+            expect(
+                "There is no cluster 'edge-9'",
+                "its clusters are [hub, edge-1]",
+                "@ControllerTest(clusters) on InjectsAnUndeclaredCluster")),
         scenario(
             BadInputScenarios.NoUsableConstructor.class,
             expect(
@@ -283,6 +302,10 @@ class BadInputIT {
         webhooks(CapabilityScenarios.WebhooksOnK3s.class, "k3s backend"),
         webhooks(CapabilityScenarios.WebhooksOnKind.class, "kind backend"),
         webhooks(CapabilityScenarios.WebhooksOnExisting.class, "existing backend"),
+        clusters(MultiClusterScenarios.ClustersOnContainer.class, "container"),
+        clusters(MultiClusterScenarios.ClustersOnK3s.class, "k3s"),
+        clusters(MultiClusterScenarios.ClustersOnKind.class, "kind"),
+        clusters(MultiClusterScenarios.ClustersOnExisting.class, "existing"),
         scenario(
             CapabilityScenarios.MatrixOnExisting.class,
             expect(
@@ -327,6 +350,15 @@ class BadInputIT {
         expect(
             "@ControllerTest on " + scenario.getName() + ": the " + backend + " backend",
             "cannot give faults (a Faults field or parameter",
+            "Backends that can: local. Use one of them (@ControllerTest(backend = \"local\")"));
+  }
+
+  private static Arguments clusters(Class<?> scenario, String backend) {
+    return scenario(
+        scenario,
+        expect(
+            "@ControllerTest on " + scenario.getName() + ": the " + backend + " backend",
+            "cannot give several clusters in one test (clusters)",
             "Backends that can: local. Use one of them (@ControllerTest(backend = \"local\")"));
   }
 
@@ -480,6 +512,7 @@ class BadInputIT {
               case VERSION_MATRIX -> "MatrixOn" + capitalized;
               case REUSE -> "reuse on the " + name + " backend";
               case LOAD_IMAGE -> "loadImage on the " + name + " backend";
+              case CLUSTERS -> "ClustersOn" + capitalized;
             });
       }
     }

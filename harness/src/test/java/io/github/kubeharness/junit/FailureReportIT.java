@@ -3,6 +3,7 @@ package io.github.kubeharness.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.kubeharness.junit.scenarios.FailingWidgetScenario;
+import io.github.kubeharness.junit.scenarios.MultiClusterScenarios;
 import io.github.kubeharness.junit.scenarios.PassingWidgetScenario;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,29 @@ import org.junit.jupiter.api.Test;
  * requests.
  */
 class FailureReportIT {
+
+  @Test
+  void aTestWithClustersLeavesAReportPerCluster() throws Exception {
+    Throwable failure =
+        ScenarioRunner.onlyFailure(ScenarioRunner.run(MultiClusterScenarios.FailingHubEdge.class));
+
+    assertThat(failure.getMessage())
+        .contains("never-written")
+        .contains("cluster hub:")
+        .contains("cluster edge-1:");
+    Path report =
+        Path.of(
+            "target/kube-harness/reports",
+            MultiClusterScenarios.FailingHubEdge.class.getName(),
+            "expectsTheEdgeToHoldWhatItNeverGets");
+    // The Widget lives on the hub, the ConfigMap the hub's controller wrote on the edge.
+    assertThat(Files.readString(report.resolve("hub/objects.yaml")))
+        .contains("kind: Widget", "name: fanned")
+        .doesNotContain("widget-fanned");
+    assertThat(Files.readString(report.resolve("edge-1/objects.yaml")))
+        .contains("name: widget-fanned")
+        .doesNotContain("kind: Widget");
+  }
 
   @Test
   void failingTestLeavesAReadableReport() throws Exception {

@@ -11,6 +11,7 @@ import io.github.kubeharness.Settings;
 import io.github.kubeharness.TemporaryProperty;
 import io.github.kubeharness.junit.fixtures.Widget;
 import io.github.kubeharness.junit.scenarios.FailingWidgetScenario;
+import io.github.kubeharness.junit.scenarios.MultiClusterScenarios;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -85,6 +86,54 @@ class PauseOnFailureIT {
     } finally {
       System.setErr(before);
     }
+  }
+
+  @Test
+  void aTestWithClustersPausesWithAKubeconfigPerCluster() throws Exception {
+    Path pause =
+        Path.of(
+            "target/kube-harness/reports",
+            MultiClusterScenarios.FailingHubEdge.class.getName(),
+            "expectsTheEdgeToHoldWhatItNeverGets",
+            "pause");
+    ByteArrayOutputStream said = new ByteArrayOutputStream();
+    PrintStream before = System.err;
+    try (var mode = TemporaryProperty.set(Settings.PAUSE_ON_FAILURE, "always");
+        var minutes = TemporaryProperty.set(Settings.PAUSE_ON_FAILURE_MINUTES, "10")) {
+      System.setErr(new PrintStream(new Tee(before, said), true, StandardCharsets.UTF_8));
+      CompletableFuture<List<ScenarioRunner.Outcome>> run =
+          CompletableFuture.supplyAsync(
+              () -> ScenarioRunner.run(MultiClusterScenarios.FailingHubEdge.class));
+
+      Path edgeKubeconfig = pause.resolve("kubeconfig-edge-1");
+      await().atMost(Duration.ofSeconds(90)).until(() -> Files.exists(edgeKubeconfig));
+      assertThat(Files.getPosixFilePermissions(edgeKubeconfig))
+          .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+      assertThat(said.toString(StandardCharsets.UTF_8))
+          .contains("Cluster edge-1: kubectl --kubeconfig " + edgeKubeconfig.toAbsolutePath());
+      // Each kubeconfig reaches its own cluster, in the test's namespace: the ConfigMap the hub's
+      // controller wrote is on the edge, the Widget on the hub.
+      try (KubernetesClient edge = client(edgeKubeconfig);
+          KubernetesClient hub = client(pause.resolve("kubeconfig"))) {
+        assertThat(edge.getNamespace()).isEqualTo(hub.getNamespace());
+        assertThat(edge.configMaps().withName("widget-fanned").get()).isNotNull();
+        assertThat(hub.configMaps().withName("widget-fanned").get()).isNull();
+        assertThat(hub.resources(Widget.class).withName("fanned").get()).isNotNull();
+      }
+      assertThat(run).isNotDone();
+      Files.createFile(pause.resolve("resume"));
+      assertThat(ScenarioRunner.onlyFailure(run.get(60, TimeUnit.SECONDS)).getMessage())
+          .contains("never-written");
+      assertThat(pause).doesNotExist();
+    } finally {
+      System.setErr(before);
+    }
+  }
+
+  private static KubernetesClient client(Path kubeconfig) throws java.io.IOException {
+    return new KubernetesClientBuilder()
+        .withConfig(Config.fromKubeconfig(Files.readString(kubeconfig)))
+        .build();
   }
 
   /** Writes to two streams: the console keeps its output while the test reads it. */

@@ -52,6 +52,20 @@ public final class Backends {
   }
 
   /**
+   * A further cluster named {@code name} beside {@code first} (a started control plane), not yet
+   * started: on the local backend an apiserver on {@code first}'s etcd under a key prefix of its
+   * own ({@code /registry-<name>}); refused on the backends without {@link
+   * Backend.Feature#CLUSTERS}, naming {@code where} and the backends that have it.
+   */
+  public static HarnessControlPlane newClusterBeside(
+      HarnessControlPlane first, String name, String where) {
+    if (first instanceof LocalControlPlane local) {
+      return local.besideOnSharedEtcd(name);
+    }
+    throw first.backend().unsupported(Backend.Feature.CLUSTERS, null, where);
+  }
+
+  /**
    * {@code controlPlane} as kube-harness made it, checked once where a control plane enters from
    * the public API ({@link io.github.kubeharness.webhooks.Webhooks#serve}): a class of the user's
    * own implementing {@link ControlPlane} is refused there, before anything is served.

@@ -32,6 +32,7 @@ import io.github.kubeharness.internal.storage.SimulatedProvisioner;
 import io.github.kubeharness.simulation.Simulation;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -61,10 +62,61 @@ final class LocalControlPlane extends AbstractControlPlane {
   private boolean apiServerUp;
 
   private final BackendOptions.Local local;
+  // The etcd this control plane's apiserver stores into: its own, or (a cluster beside another,
+  // @ControllerTest(clusters)) the other's, under a key prefix of its own.
+  private SharedEtcd etcd;
+  private final LocalControlPlane etcdOwner;
+  private final String clusterName;
 
   LocalControlPlane(ControlPlaneOptions options, BackendOptions.Local local) {
+    this(options, local, null, null);
+  }
+
+  private LocalControlPlane(
+      ControlPlaneOptions options,
+      BackendOptions.Local local,
+      LocalControlPlane etcdOwner,
+      String clusterName) {
     super(options, Backend.LOCAL);
     this.local = local;
+    this.etcdOwner = etcdOwner;
+    this.clusterName = clusterName;
+  }
+
+  /** Where an apiserver reaches an etcd, and the client certificate etcd asks of it. */
+  private record SharedEtcd(String url, EtcdTls tls) {}
+
+  /**
+   * A second cluster ({@code name}) on this control plane's etcd: an apiserver of its own (own CA,
+   * own port, own controller manager where the profile runs one) whose keys live under {@code
+   * /registry-<name>}, so that it sees nothing of this one's objects. Costs one apiserver boot, not
+   * an etcd. Started by its {@code start()}; stop it before this one, whose etcd it needs.
+   */
+  LocalControlPlane besideOnSharedEtcd(String name) {
+    if (options.reuse()) {
+      throw new KubeHarnessException(
+          "Cluster '"
+              + name
+              + "' cannot share the etcd of a control plane kept for other JVMs"
+              + " (kubeharness.reuse=true): that etcd belongs to the keeper. A class with clusters"
+              + " gets control planes of its own; with the Java API, build the options"
+              + " withReuse(false).");
+    }
+    return new LocalControlPlane(options, local, this, name);
+  }
+
+  /**
+   * The etcd this control plane runs, for cluster {@code name} beside it; fails when not running.
+   */
+  private SharedEtcd etcdForOthers(String name) {
+    if (!isRunning() || etcd == null) {
+      throw new IllegalStateException(
+          "Cluster '"
+              + name
+              + "' needs the etcd of the control plane it was made beside, which is not running:"
+              + " start that control plane first");
+    }
+    return etcd;
   }
 
   @Override
@@ -74,7 +126,11 @@ final class LocalControlPlane extends AbstractControlPlane {
     Binaries binaries = resolver.resolve(options.profile());
     Path kwok = options.profile().runs(Profile.Component.KWOK) ? Kwok.binary(options) : null;
     auditLog = null;
-    if (options.reuse()) {
+    if (etcdOwner != null) {
+      // No seed: it holds the keys of the default prefix, which this apiserver does not read.
+      SharedEtcd shared = etcdOwner.etcdForOthers(clusterName);
+      startBeside(binaries, kwok, shared);
+    } else if (options.reuse()) {
       startOrAttach(resolver, binaries, kwok);
     } else {
       startWithRetries(resolver, binaries, kwok, RunDirectory.defaultRoot());
@@ -134,6 +190,29 @@ final class LocalControlPlane extends AbstractControlPlane {
     }
   }
 
+  private void startBeside(Binaries binaries, Path kwok, SharedEtcd shared) {
+    for (int attempt = 1; ; attempt++) {
+      RunDirectory run = newRunDirectory(RunDirectory.defaultRoot());
+      try {
+        etcd = shared;
+        startComponents(binaries, kwok, null, run.path());
+        return;
+      } catch (RuntimeException e) {
+        stopStarted(e);
+        if (attempt < PORT_CLASH_ATTEMPTS
+            && String.valueOf(e.getMessage()).contains("address already in use")) {
+          continue;
+        }
+        throw new KubeHarnessException(
+            "Cluster '"
+                + clusterName
+                + "' (an apiserver on the shared etcd) failed to start: "
+                + e.getMessage(),
+            e);
+      }
+    }
+  }
+
   private void startWithRetries(
       BinaryResolver resolver, Binaries binaries, Path kwok, Path runRoot) {
     EtcdSeed seed = seedFor(binaries);
@@ -178,20 +257,29 @@ final class LocalControlPlane extends AbstractControlPlane {
     apiServerUp = false;
     // etcd's certificates are the only keys made before a process is launched: it must not
     // listen for a moment without them.
-    EtcdTls etcdTls = EtcdTls.create();
-    Etcd etcd = component(new Etcd(binaries.etcd(), run, seed, etcdTls));
-    etcd.launch();
+    Etcd ownEtcd = null;
+    List<String> apiServerFlags = new ArrayList<>(options.extraApiServerFlags());
+    if (etcdOwner == null) {
+      EtcdTls etcdTls = EtcdTls.create();
+      ownEtcd = component(new Etcd(binaries.etcd(), run, seed, etcdTls));
+      ownEtcd.launch();
+      etcd = new SharedEtcd(ownEtcd.clientUrl(), etcdTls);
+    } else {
+      // The same etcd, the same client certificate (etcd trusts one CA of its own), a key prefix
+      // of this cluster's own: /registry stays the first cluster's.
+      apiServerFlags.add("--etcd-prefix=/registry-" + clusterName);
+    }
     ca = TinyCa.create("kube-harness-ca");
     apiServer =
         component(
             new ApiServer(
                 binaries.kubeApiServer(),
                 run,
-                Pki.create(ca, List.of(), etcdTls),
-                etcd.clientUrl(),
+                Pki.create(ca, List.of(), etcd.tls()),
+                etcd.url(),
                 options.auditLog(),
                 options.profile(),
-                options.extraApiServerFlags()));
+                apiServerFlags));
     apiServer.launch();
     connected(apiServer.url(), ca);
     // Started on first use (Faults). Not for a kept control plane: restarting its apiserver would
@@ -204,7 +292,7 @@ final class LocalControlPlane extends AbstractControlPlane {
       // Nothing here needs a fabric8 client: the JDK's HTTP client, which the readiness probes
       // have loaded already, checks the default namespace. A fresh JVM spent ~1.2 s making the
       // first fabric8 request and closing that client (timestamps in start(), 2026-12-03).
-      etcd.awaitReady(Waits.remaining(deadline));
+      awaitEtcd(ownEtcd, deadline);
       apiServer.awaitReady(Waits.remaining(deadline), seed != null);
       apiServerUp = true;
       Waits.until(
@@ -215,7 +303,7 @@ final class LocalControlPlane extends AbstractControlPlane {
     }
     CompletableFuture<KubernetesClient> warmClient = ClientWarmUp.start(this::newClient);
     try {
-      etcd.awaitReady(Waits.remaining(deadline));
+      awaitEtcd(ownEtcd, deadline);
       apiServer.awaitReady(Waits.remaining(deadline), seed != null);
       apiServerUp = true;
     } catch (RuntimeException e) {
@@ -255,6 +343,12 @@ final class LocalControlPlane extends AbstractControlPlane {
       } catch (CompletionException e) {
         throw e.getCause() instanceof RuntimeException cause ? cause : e;
       }
+    }
+  }
+
+  private static void awaitEtcd(Etcd own, long deadline) {
+    if (own != null) {
+      own.awaitReady(Waits.remaining(deadline));
     }
   }
 

@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.junit;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,24 +14,39 @@ final class ClassCluster implements JUnitResource {
   private final SharedCluster cluster;
   private final ExtensionConfig config;
   private final Optional<ClassWebhooks> webhooks;
+  // The further clusters of @ControllerTest(clusters), by name, in declaration order.
+  private final Map<String, SharedCluster> others;
   private TestScope perClass;
 
   private ClassCluster(
-      SharedCluster cluster, ExtensionConfig config, Optional<ClassWebhooks> webhooks) {
+      SharedCluster cluster,
+      Map<String, SharedCluster> others,
+      ExtensionConfig config,
+      Optional<ClassWebhooks> webhooks) {
     this.cluster = cluster;
+    this.others = others;
     this.config = config;
     this.webhooks = webhooks;
   }
 
   /**
-   * Installs the class's CRDs and serves its webhooks on {@code cluster}; opens the per-class scope
-   * when the class has one (its failed start reported to {@code reportDirectory}).
+   * Installs the class's CRDs on {@code cluster} and each of {@code others} and serves its webhooks
+   * on {@code cluster}; opens the per-class scope when the class has one (its failed start reported
+   * to {@code reportDirectory}).
    */
-  static ClassCluster open(SharedCluster cluster, ExtensionConfig config, Path reportDirectory) {
+  static ClassCluster open(
+      SharedCluster cluster,
+      Map<String, SharedCluster> others,
+      ExtensionConfig config,
+      Path reportDirectory) {
     Optional<ClassWebhooks> webhooks = ClassWebhooks.open(cluster, config);
-    ClassCluster opened = new ClassCluster(cluster, config, webhooks);
+    ClassCluster opened = new ClassCluster(cluster, others, config, webhooks);
     try {
       ClassWebhooks.installCrds(cluster, config, webhooks);
+      for (SharedCluster other : others.values()) {
+        // Conversion webhooks are served for the first cluster only (docs/multi-cluster.md).
+        ClassWebhooks.installCrds(other, config, Optional.empty());
+      }
       if (config.namespacePerClass()) {
         opened.perClass = opened.openScope(null, reportDirectory, null);
       }
@@ -61,6 +77,10 @@ final class ClassCluster implements JUnitResource {
         TestScope.open(
             cluster, config, webhooks, config.testClass().getSimpleName(), methodName, seed);
     try {
+      for (Map.Entry<String, SharedCluster> other : others.entrySet()) {
+        TestScope.openBeside(
+            scope, other.getValue(), other.getKey(), config.testClass().getSimpleName());
+      }
       scope.startControllers();
       return scope;
     } catch (RuntimeException e) {

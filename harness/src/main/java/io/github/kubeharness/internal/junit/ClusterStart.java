@@ -12,21 +12,37 @@ import io.github.kubeharness.KubeHarnessException;
 final class ClusterStart implements JUnitResource {
 
   private final ControlPlaneOptions options;
+  // The cluster's name with @ControllerTest(clusters); null for the one unnamed cluster.
+  private final String name;
   private final SharedCluster cluster;
   private final RuntimeException failure;
   private boolean failureSeen;
 
-  private ClusterStart(ControlPlaneOptions options, SharedCluster cluster, RuntimeException e) {
+  private ClusterStart(
+      ControlPlaneOptions options, String name, SharedCluster cluster, RuntimeException e) {
     this.options = options;
+    this.name = name;
     this.cluster = cluster;
     this.failure = e;
   }
 
   static ClusterStart attempt(ControlPlaneOptions options) {
     try {
-      return new ClusterStart(options, SharedCluster.start(options), null);
+      return new ClusterStart(options, null, SharedCluster.start(options), null);
     } catch (RuntimeException e) {
-      return new ClusterStart(options, null, e);
+      return new ClusterStart(options, null, null, e);
+    }
+  }
+
+  /**
+   * One attempt to start cluster {@code name} beside {@code first}; a failure names the cluster.
+   */
+  static ClusterStart beside(
+      ControlPlaneOptions options, SharedCluster first, String name, String where) {
+    try {
+      return new ClusterStart(options, name, SharedCluster.startBeside(first, name, where), null);
+    } catch (RuntimeException e) {
+      return new ClusterStart(options, name, null, e);
     }
   }
 
@@ -40,7 +56,7 @@ final class ClusterStart implements JUnitResource {
       throw failure;
     }
     throw new KubeHarnessException(
-        "The "
+        (name == null ? "The " : "Cluster '" + name + "', the ")
             + options.backend().settingValue()
             + " control plane of Kubernetes "
             + options.kubernetesVersion()

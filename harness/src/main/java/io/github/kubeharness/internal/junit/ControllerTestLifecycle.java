@@ -4,6 +4,7 @@ import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,16 +43,23 @@ public final class ControllerTestLifecycle {
   private final Class<? extends Annotation> namespaceMarker;
   private final Class<? extends Annotation> matrixMarker;
   private final Class<? extends Annotation> raceMarker;
+  private final Function<AnnotatedElement, Optional<String>> clusterOf;
 
+  /**
+   * {@code clusterOf}: the cluster a field or parameter names ({@code @Cluster("edge-1")}), empty
+   * for the default cluster.
+   */
   public ControllerTestLifecycle(
       Function<Class<?>, ExtensionConfig> configOfClass,
       Class<? extends Annotation> namespaceMarker,
       Class<? extends Annotation> matrixMarker,
-      Class<? extends Annotation> raceMarker) {
+      Class<? extends Annotation> raceMarker,
+      Function<AnnotatedElement, Optional<String>> clusterOf) {
     this.configOfClass = configOfClass;
     this.namespaceMarker = namespaceMarker;
     this.matrixMarker = matrixMarker;
     this.raceMarker = raceMarker;
+    this.clusterOf = clusterOf;
   }
 
   /**
@@ -208,7 +216,7 @@ public final class ControllerTestLifecycle {
         computeIfAbsent(
             classStore(context),
             Injector.class,
-            k -> new Injector(namespaceMarker),
+            k -> new Injector(namespaceMarker, clusterOf),
             Injector.class);
     for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
       injector.injectFields(instance, scope);
@@ -294,8 +302,10 @@ public final class ControllerTestLifecycle {
     if (Injector.supports(type, parameter.getParameter(), namespaceMarker)) {
       return true;
     }
-    return config(context).reconcilers().contains(type)
-        || config(context).controllers().contains(type);
+    ExtensionConfig config = config(context);
+    return config.reconcilers().contains(type)
+        || config.controllers().contains(type)
+        || config.clusters().placements().values().stream().anyMatch(p -> p.all().contains(type));
   }
 
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
@@ -311,7 +321,14 @@ public final class ControllerTestLifecycle {
                             + parameter.getDeclaringExecutable()
                             + ": there is no test namespace yet (in @BeforeAll it exists only with"
                             + " namespaceMode = PER_CLASS)."));
-    return Injector.resolve(type, parameter.getParameter(), namespaceMarker, scope)
+    TestScope on;
+    try {
+      on = scope.on(clusterOf.apply(parameter.getParameter()).orElse(null));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterResolutionException(
+          "Cannot inject " + parameter.getParameter() + ": " + e.getMessage(), e);
+    }
+    return Injector.resolve(type, parameter.getParameter(), namespaceMarker, on)
         .orElseThrow(
             () ->
                 new ParameterResolutionException(
@@ -321,8 +338,9 @@ public final class ControllerTestLifecycle {
                         + parameter.getDeclaringExecutable()
                         + ": no such controller is running. Injectable: KubernetesClient,"
                         + " @TestNamespace String, ControlPlane, KubeAssertions, Simulation,"
-                        + " Faults, Webhooks (with webhookHandlers), Operator and the classes"
-                        + " listed in reconcilers/controllers."));
+                        + " Faults, Webhooks (with webhookHandlers), Operator, Clusters and the"
+                        + " classes listed in reconcilers/controllers (of that cluster, with"
+                        + " @Cluster)."));
   }
 
   /** The nearest scope: the test's own, else the per-class one it runs in. */
@@ -376,15 +394,45 @@ public final class ControllerTestLifecycle {
         kubernetesVersion,
         () -> {
           ControlPlaneOptions options = config.controlPlane(kubernetesVersion);
+          ExtensionContext.Store root = context.getRoot().getStore(NAMESPACE);
+          String key = "cluster:" + ExtensionConfig.clusterKey(options);
+          ClusterLayout layout = config.clusters();
+          // The first cluster is the shared one of these options, as for a class without
+          // clusters; each further one is shared by the classes that name it alike.
           SharedCluster cluster =
-              computeIfAbsent(
-                      context.getRoot().getStore(NAMESPACE),
-                      "cluster:" + ExtensionConfig.clusterKey(options),
-                      k -> ClusterStart.attempt(options),
-                      ClusterStart.class)
-                  .get();
-          return ClassCluster.open(cluster, config, reportDirectory);
+              named(
+                  layout.first(),
+                  () ->
+                      computeIfAbsent(
+                              root, key, k -> ClusterStart.attempt(options), ClusterStart.class)
+                          .get());
+          Map<String, SharedCluster> others = new LinkedHashMap<>();
+          String where = "@ControllerTest on " + config.testClass().getName();
+          for (String name : layout.others()) {
+            others.put(
+                name,
+                computeIfAbsent(
+                        root,
+                        key + "|beside:" + name,
+                        k -> ClusterStart.beside(options, cluster, name, where),
+                        ClusterStart.class)
+                    .get());
+          }
+          return ClassCluster.open(cluster, others, config, reportDirectory);
         });
+  }
+
+  /** The first cluster's start; its failure names the cluster when the class names clusters. */
+  private static SharedCluster named(String name, Supplier<SharedCluster> start) {
+    try {
+      return start.get();
+    } catch (RuntimeException e) {
+      if (name == null) {
+        throw e;
+      }
+      throw new KubeHarnessException(
+          "Cluster '" + name + "' (the first of clusters) failed to start: " + e.getMessage(), e);
+    }
   }
 
   /** A per-class scope, seen from a test's store: closed by its class, not by the test. */

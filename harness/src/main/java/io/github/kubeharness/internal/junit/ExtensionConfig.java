@@ -29,6 +29,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param webhooks the webhook manifests, served with {@code webhookHandlers} (both or neither)
  * @param seed the seed of every test's random choices ({@code kubeharness.seed}); empty: a new one
  *     per test
+ * @param clusters the named clusters and what runs on each (no names: one unnamed cluster)
  */
 public record ExtensionConfig(
     Class<?> testClass,
@@ -47,7 +48,8 @@ public record ExtensionConfig(
     Optional<RbacManifests> rbac,
     List<String> webhooks,
     List<Class<?>> webhookHandlers,
-    Optional<Long> seed) {
+    Optional<Long> seed,
+    ClusterLayout clusters) {
 
   /** Starts one non-JOSDK controller from an instance of one of {@link #controllers}. */
   @FunctionalInterface
@@ -65,6 +67,16 @@ public record ExtensionConfig(
         type -> RunningControllers.checkConstructible(type, where + " controllers"));
     webhookHandlers.forEach(
         type -> RunningControllers.checkConstructible(type, where + " webhookHandlers"));
+    clusters
+        .placements()
+        .forEach(
+            (name, placement) ->
+                placement
+                    .all()
+                    .forEach(
+                        type ->
+                            RunningControllers.checkConstructible(
+                                type, where + " @ClusterControllers(cluster = \"" + name + "\")")));
     if (webhooks.isEmpty() != webhookHandlers.isEmpty()) {
       throw new ExtensionConfigurationException(
           where
@@ -85,6 +97,9 @@ public record ExtensionConfig(
     BackendOptions backend = controlPlane.backendOptions();
     if (!matrix.isEmpty()) {
       backend.require(Backend.Feature.VERSION_MATRIX, where);
+    }
+    if (clusters.names().size() > 1) {
+      backend.require(Backend.Feature.CLUSTERS, where);
     }
     if (asksForFaults(testClass)) {
       backend.require(Backend.Feature.FAULTS, where);

@@ -17,7 +17,8 @@ import java.util.Optional;
  * A failing test's pause before its teardown ({@code kubeharness.pauseOnFailure}): right after its
  * report is written, the test's thread waits with the cluster, the namespace and the controllers as
  * they were at the failure, until someone touches the resume file or the timeout passes. Meanwhile
- * {@code pause/kubeconfig} (0600, in a 0700 directory, its context set to the test's namespace)
+ * {@code pause/kubeconfig} (0600, in a 0700 directory, its context set to the test's namespace;
+ * with {@code clusters}, the first cluster's, and {@code pause/kubeconfig-<name>} for each other)
  * lets them look with {@code kubectl} or k9s without touching their own kubeconfig; it is deleted
  * when the test goes on, since the cluster it names is about to go.
  *
@@ -79,7 +80,22 @@ public record FailurePause(boolean enabled, Duration timeout, Optional<String> n
           PrivateFiles.write(
               pause.resolve("kubeconfig"),
               inNamespace(scope.cluster().controlPlane().kubeconfig(), scope.namespace()));
-      terminal.println(message(report, scope.namespace(), kubeconfig, resume, failure));
+      StringBuilder others = new StringBuilder();
+      // With @ControllerTest(clusters): one more kubeconfig per further cluster, kubeconfig-<name>.
+      for (TestScope other : scope.others().values()) {
+        Path file =
+            PrivateFiles.write(
+                pause.resolve("kubeconfig-" + other.clusterName()),
+                inNamespace(other.cluster().controlPlane().kubeconfig(), scope.namespace()));
+        others
+            .append("\n  Cluster ")
+            .append(other.clusterName())
+            .append(": kubectl --kubeconfig ")
+            .append(file)
+            .append(" get all,events");
+      }
+      terminal.println(
+          message(report, scope.namespace(), kubeconfig, others.toString(), resume, failure));
       terminal.flush();
       String how = await(resume);
       terminal.println(
@@ -109,8 +125,14 @@ public record FailurePause(boolean enabled, Duration timeout, Optional<String> n
     }
   }
 
+  // otherClusters: a line per further cluster of @ControllerTest(clusters), each starting "\n".
   private String message(
-      Path report, String namespace, Path kubeconfig, Path resume, Throwable failure) {
+      Path report,
+      String namespace,
+      Path kubeconfig,
+      String otherClusters,
+      Path resume,
+      Throwable failure) {
     String firstLine = String.valueOf(failure.getMessage()).lines().findFirst().orElse("");
     return String.join(
         "\n",
@@ -118,7 +140,7 @@ public record FailurePause(boolean enabled, Duration timeout, Optional<String> n
         "kube-harness: PAUSED at the failure of " + testName(report),
         "  " + failure.getClass().getSimpleName() + ": " + firstLine,
         "  The cluster, namespace " + namespace + " and the controllers are kept as they were.",
-        "  Look:     kubectl --kubeconfig " + kubeconfig + " get all,events",
+        "  Look:     kubectl --kubeconfig " + kubeconfig + " get all,events" + otherClusters,
         "  Report:   " + report,
         "  Go on:    touch " + resume + "   (or wait " + timeout.toMinutes() + " min)",
         "");

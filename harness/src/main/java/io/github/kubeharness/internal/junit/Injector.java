@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.Clusters;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.assertions.KubeAssertions;
 import io.github.kubeharness.faults.Faults;
@@ -14,6 +15,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Decides what the extension injects, by type, into fields and parameters: the namespaced client,
@@ -28,10 +30,17 @@ final class Injector {
   // test set itself are left alone.
   private final Set<Object> injected = Collections.newSetFromMap(new IdentityHashMap<>());
   private final Class<? extends Annotation> namespaceMarker;
+  private final Function<AnnotatedElement, Optional<String>> clusterOf;
 
-  /** {@code namespaceMarker}: the annotation that asks for the namespace name in a String. */
-  Injector(Class<? extends Annotation> namespaceMarker) {
+  /**
+   * {@code namespaceMarker}: the annotation that asks for the namespace name in a String; {@code
+   * clusterOf}: the cluster an element names ({@code @Cluster}), empty for the default one.
+   */
+  Injector(
+      Class<? extends Annotation> namespaceMarker,
+      Function<AnnotatedElement, Optional<String>> clusterOf) {
     this.namespaceMarker = namespaceMarker;
+    this.clusterOf = clusterOf;
   }
 
   /** Whether a value of {@code type} (with the element's annotations) can be injected at all. */
@@ -46,6 +55,7 @@ final class Injector {
         || type == Simulation.class
         || type == Faults.class
         || type == Webhooks.class
+        || type == Clusters.class
         || type.getName().equals(JOSDK_OPERATOR);
   }
 
@@ -76,6 +86,9 @@ final class Injector {
     if (type == Webhooks.class) {
       return scope.webhooks().map(Object.class::cast);
     }
+    if (type == Clusters.class) {
+      return Optional.of(scope.clusters(false));
+    }
     if (type.getName().equals(JOSDK_OPERATOR)) {
       return scope.operator();
     }
@@ -83,7 +96,7 @@ final class Injector {
   }
 
   /** Fills the injectable fields of {@code instance} (and its superclasses) from {@code scope}. */
-  void injectFields(Object instance, TestScope scope) {
+  void injectFields(Object instance, TestScope first) {
     for (Class<?> c = instance.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
       for (Field field : c.getDeclaredFields()) {
         int modifiers = field.getModifiers();
@@ -91,6 +104,19 @@ final class Injector {
           continue;
         }
         Class<?> type = field.getType();
+        TestScope scope;
+        try {
+          scope = first.on(clusterOf.apply(field).orElse(null));
+        } catch (IllegalArgumentException e) {
+          throw new org.junit.jupiter.api.extension.ExtensionConfigurationException(
+              "Cannot inject field "
+                  + c.getSimpleName()
+                  + "."
+                  + field.getName()
+                  + ": "
+                  + e.getMessage(),
+              e);
+        }
         boolean candidate =
             supports(type, field, namespaceMarker)
                 || scope.controller(type).isPresent() && !type.isPrimitive();

@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.Clusters;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
@@ -23,15 +24,25 @@ final class RunningControllers implements AutoCloseable {
   private final ControllerFailures failures = new ControllerFailures();
   private Object operator;
 
-  /** Starts everything {@code config} names; on failure stops what started and rethrows. */
+  /**
+   * Starts everything {@code placement} names (with {@code config}'s starter), each made with
+   * {@code client} and, when its constructor takes them, the test's {@code clusters}, on cluster
+   * {@code clusterName} (null: the one unnamed cluster); on failure stops what started and
+   * rethrows, naming the cluster.
+   */
   static RunningControllers start(
-      ExtensionConfig config, KubernetesClient client, String namespace) {
+      ExtensionConfig config,
+      ClusterLayout.Placement placement,
+      KubernetesClient client,
+      String namespace,
+      Clusters clusters,
+      String clusterName) {
     RunningControllers controllers = new RunningControllers();
     try {
-      if (!config.reconcilers().isEmpty()) {
+      if (!placement.reconcilers().isEmpty()) {
         List<Object> reconcilers = new ArrayList<>();
-        for (Class<?> type : config.reconcilers()) {
-          Object reconciler = instantiate(type, client, "reconcilers");
+        for (Class<?> type : placement.reconcilers()) {
+          Object reconciler = instantiate(type, client, clusters, "reconcilers");
           controllers.instances.put(type, reconciler);
           reconcilers.add(reconciler);
         }
@@ -39,8 +50,8 @@ final class RunningControllers implements AutoCloseable {
         controllers.running.add(josdk);
         controllers.operator = josdk.operator();
       }
-      for (Class<?> type : config.controllers()) {
-        Object factory = instantiate(type, client, "controllers");
+      for (Class<?> type : placement.controllers()) {
+        Object factory = instantiate(type, client, clusters, "controllers");
         AutoCloseable controller = config.controllerStarter().start(factory, client, namespace);
         controllers.running.add(controller);
         controllers.instances.put(type, factory);
@@ -54,6 +65,7 @@ final class RunningControllers implements AutoCloseable {
               + config.testClass().getSimpleName()
               + " failed to start in namespace "
               + namespace
+              + (clusterName == null ? "" : " of cluster " + clusterName)
               + ": "
               + rootMessage(e)
               + (controllers.failures.all().isEmpty()
@@ -92,7 +104,7 @@ final class RunningControllers implements AutoCloseable {
               + " entry "
               + type.getName()
               + " cannot be instantiated: it needs to be a concrete class with a no-argument"
-              + " constructor or one taking a KubernetesClient"
+              + " constructor or one taking a KubernetesClient, Clusters or both"
               + (type.isMemberClass() && !Modifier.isStatic(type.getModifiers())
                   ? " (it is an inner class: make it static)"
                   : "")
@@ -100,7 +112,22 @@ final class RunningControllers implements AutoCloseable {
     }
   }
 
+  // The richest constructor the harness can fill: (KubernetesClient, Clusters), (Clusters),
+  // (KubernetesClient), ().
   private static Optional<Constructor<?>> constructor(Class<?> type) {
+    for (Constructor<?> c : type.getDeclaredConstructors()) {
+      Class<?>[] p = c.getParameterTypes();
+      if (p.length == 2
+          && p[0].isAssignableFrom(KubernetesClient.class)
+          && p[1] == Clusters.class) {
+        return Optional.of(c);
+      }
+    }
+    for (Constructor<?> c : type.getDeclaredConstructors()) {
+      if (c.getParameterCount() == 1 && c.getParameterTypes()[0] == Clusters.class) {
+        return Optional.of(c);
+      }
+    }
     for (Constructor<?> c : type.getDeclaredConstructors()) {
       if (c.getParameterCount() == 1
           && c.getParameterTypes()[0].isAssignableFrom(KubernetesClient.class)) {
@@ -116,11 +143,31 @@ final class RunningControllers implements AutoCloseable {
   }
 
   static Object instantiate(Class<?> type, KubernetesClient client, String attribute) {
+    return instantiate(type, client, null, attribute);
+  }
+
+  /** {@code clusters}: null where there are none to give (webhook handlers). */
+  static Object instantiate(
+      Class<?> type, KubernetesClient client, Clusters clusters, String attribute) {
     checkConstructible(type, attribute);
     Constructor<?> c = constructor(type).orElseThrow();
+    Object[] arguments =
+        switch (c.getParameterCount()) {
+          case 2 -> new Object[] {client, clusters};
+          case 1 -> new Object[] {c.getParameterTypes()[0] == Clusters.class ? clusters : client};
+          default -> new Object[0];
+        };
+    if (clusters == null && List.of(c.getParameterTypes()).contains(Clusters.class)) {
+      throw new ExtensionConfigurationException(
+          attribute
+              + " entry "
+              + type.getName()
+              + " takes Clusters, which only reconcilers and controllers of a @ControllerTest"
+              + " get: give it a constructor taking a KubernetesClient or none.");
+    }
     try {
       c.setAccessible(true);
-      return c.getParameterCount() == 1 ? c.newInstance(client) : c.newInstance();
+      return c.newInstance(arguments);
     } catch (InvocationTargetException e) {
       throw new ControllerStartException(
           "The constructor of "

@@ -92,6 +92,27 @@ final class SharedCluster implements JUnitResource {
     }
   }
 
+  /**
+   * Starts cluster {@code name} beside {@code first} ({@link Backends#newClusterBeside}): on the
+   * local backend an apiserver on its etcd. {@code where} names the test class in a refusal.
+   */
+  static SharedCluster startBeside(SharedCluster first, String name, String where) {
+    HarnessControlPlane controlPlane = Backends.newClusterBeside(first.controlPlane, name, where);
+    controlPlane.start();
+    try {
+      SharedCluster cluster = new SharedCluster(controlPlane);
+      try {
+        controlPlane.kubernetesVersion();
+      } catch (RuntimeException e) {
+        // Asked again by the report, as for the first cluster.
+      }
+      return cluster;
+    } catch (RuntimeException e) {
+      controlPlane.stop();
+      throw e;
+    }
+  }
+
   public HarnessControlPlane controlPlane() {
     return controlPlane;
   }

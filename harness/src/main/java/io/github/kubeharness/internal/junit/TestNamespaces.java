@@ -25,7 +25,14 @@ public final class TestNamespaces {
 
   /** Creates a namespace for {@code className}/{@code methodName} (method may be null). */
   public static String create(KubernetesClient admin, String className, String methodName) {
-    String name = name(className, methodName);
+    return createNamed(admin, className, name(className, methodName));
+  }
+
+  /**
+   * Creates namespace {@code name} for a test of {@code className}: the namespace a test has in its
+   * further clusters carries the first cluster's name.
+   */
+  static String createNamed(KubernetesClient admin, String className, String name) {
     admin
         .namespaces()
         .resource(

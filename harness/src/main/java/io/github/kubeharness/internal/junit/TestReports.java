@@ -42,32 +42,31 @@ public final class TestReports {
   }
 
   /**
-   * Writes the report of {@code scope} to {@code directory} and returns {@code failure} with the
-   * report's summary (and the controllers' fatal errors, if any) in its message. A report that
-   * cannot be written is added to the failure as suppressed.
+   * Writes the report of {@code scope} to {@code directory} (with {@code clusters}: each cluster's
+   * to {@code directory/<cluster>/}) and returns {@code failure} with the report's summary (and the
+   * controllers' fatal errors, if any) in its message. A report that cannot be written is added to
+   * the failure as suppressed.
    */
   static Throwable report(TestScope scope, Path directory, Throwable failure) {
     scope.markFailed();
     String summary;
     try {
-      summary =
-          FailureReport.write(
-                  directory,
-                  scope.cluster().admin(),
-                  scope.namespace(),
-                  scope.started(),
-                  scope.cluster().auditLog(),
-                  LogCapture.linesFor(
-                      scope.started(), scope.namespace(), scope.controllerClasses()),
-                  cluster(scope.cluster().controlPlane()))
-              .summary();
+      if (scope.clusterName() == null) {
+        summary = clusterReport(scope, directory);
+      } else {
+        // One report per cluster, each in a subdirectory named after it: the same namespace name
+        // holds different objects in each.
+        StringBuilder all = new StringBuilder();
+        all.append(clusterSection(scope, directory));
+        for (TestScope other : scope.others().values()) {
+          all.append("\n").append(clusterSection(other, directory));
+        }
+        summary = all.toString();
+      }
     } catch (RuntimeException e) {
       failure.addSuppressed(e);
       return failure;
     }
-    summary += faultsFile(directory, scope.faultLog());
-    summary += scheduleFile(directory, scope.seedInUse(), scope.faultLog());
-    summary += webhooksFile(directory, scope.webhooks().map(Webhooks::calls).orElse(List.of()));
     List<String> stopped = scope.controllerFailures();
     if (!stopped.isEmpty() && !String.valueOf(failure.getMessage()).contains(stopped.get(0))) {
       summary = ControllerFailures.describe(stopped) + "\n" + summary;
@@ -75,6 +74,31 @@ public final class TestReports {
     // Last, with the report on disk: the cluster is looked at as the report describes it.
     scope.config().pauseOnFailure().at(scope, directory, failure, System.err);
     return withSummary(failure, summary);
+  }
+
+  private static String clusterSection(TestScope scope, Path directory) {
+    return "cluster "
+        + scope.clusterName()
+        + ":\n"
+        + clusterReport(scope, directory.resolve(scope.clusterName()));
+  }
+
+  /** The report of {@code scope}'s own cluster, written to {@code directory}; its summary. */
+  private static String clusterReport(TestScope scope, Path directory) {
+    String summary =
+        FailureReport.write(
+                directory,
+                scope.cluster().admin(),
+                scope.namespace(),
+                scope.started(),
+                scope.cluster().auditLog(),
+                LogCapture.linesFor(scope.started(), scope.namespace(), scope.controllerClasses()),
+                cluster(scope.cluster().controlPlane()))
+            .summary();
+    summary += faultsFile(directory, scope.faultLog());
+    summary += scheduleFile(directory, scope.seedInUse(), scope.faultLog());
+    summary += webhooksFile(directory, scope.webhooks().map(Webhooks::calls).orElse(List.of()));
+    return summary;
   }
 
   /** {@code Kubernetes 1.36.3, local backend, simulated profile}: where the test ran. */

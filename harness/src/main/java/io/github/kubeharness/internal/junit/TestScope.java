@@ -7,7 +7,9 @@ import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.webhooks.Webhooks;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
@@ -33,19 +35,27 @@ final class TestScope implements JUnitResource {
   private Faults unsupportedFaults;
   private RunningControllers controllers;
   private boolean failed;
+  // With @ControllerTest(clusters): this scope's cluster name (null: the one unnamed cluster), what
+  // runs here, and (on the first cluster's scope) the scopes of the test on the further clusters.
+  private final String clusterName;
+  private final ClusterLayout.Placement placement;
+  private final Map<String, TestScope> others = new LinkedHashMap<>();
 
   private TestScope(
       SharedCluster cluster,
       ExtensionConfig config,
       Optional<ClassWebhooks> webhooks,
       String namespace,
-      Long seed) {
+      long seed,
+      String clusterName,
+      ClusterLayout.Placement placement) {
     this.cluster = cluster;
     this.config = config;
     this.webhooks = webhooks;
     this.namespace = namespace;
-    this.seed =
-        seed != null ? seed : config.seed().orElseGet(() -> new SplittableRandom().nextLong());
+    this.seed = seed;
+    this.clusterName = clusterName;
+    this.placement = placement;
     // A view of the admin client: shares its connection pool, so it costs nothing per test.
     this.client = cluster.admin().adapt(NamespacedKubernetesClient.class).inNamespace(namespace);
   }
@@ -62,12 +72,48 @@ final class TestScope implements JUnitResource {
       String methodName,
       Long seed) {
     String namespace = TestNamespaces.create(cluster.admin(), className, methodName);
-    TestScope scope = new TestScope(cluster, config, webhooks, namespace, seed);
+    TestScope scope =
+        new TestScope(
+            cluster,
+            config,
+            webhooks,
+            namespace,
+            seed != null ? seed : config.seed().orElseGet(() -> new SplittableRandom().nextLong()),
+            config.clusters().first(),
+            new ClusterLayout.Placement(config.reconcilers(), config.controllers()));
+    return scope.prepared();
+  }
+
+  /**
+   * The same test on further cluster {@code clusterName}: a namespace of the first cluster's
+   * scope's name, its identity there; added to {@code first}, which closes it. Its controllers
+   * start with the first's ({@link #startControllers()}).
+   */
+  static TestScope openBeside(
+      TestScope first, SharedCluster cluster, String clusterName, String className) {
+    String namespace = TestNamespaces.createNamed(cluster.admin(), className, first.namespace());
+    TestScope scope =
+        new TestScope(
+            cluster,
+            first.config,
+            Optional.empty(),
+            namespace,
+            // One seed per test: the random choices on every cluster replay together.
+            first.seed,
+            clusterName,
+            first.config.clusters().placement(clusterName));
+    scope.prepared();
+    first.others.put(clusterName, scope);
+    return scope;
+  }
+
+  private TestScope prepared() {
+    TestScope scope = this;
     try {
       if (webhooks.isPresent()) {
         scope.webhookConfigurations = webhooks.get().install(namespace);
       }
-      if (config.rbac().isPresent()) {
+      if (config.rbac().isPresent() && !placement.all().isEmpty()) {
         scope.identity =
             ServiceAccountIdentity.create(
                 cluster.admin(),
@@ -82,16 +128,82 @@ final class TestScope implements JUnitResource {
     }
   }
 
-  /** Starts the controllers under their identity; their informers have synced on return. */
+  /**
+   * Starts the controllers under their identity, those of the further clusters first (a controller
+   * on the first cluster typically writes to them); their informers have synced on return.
+   */
   void startControllers() {
-    KubernetesClient controllerClient =
-        identity != null
-            ? identity.client()
-            : cluster
-                .controllerAdmin(config.usesFaults())
-                .adapt(NamespacedKubernetesClient.class)
-                .inNamespace(namespace);
-    controllers = RunningControllers.start(config, controllerClient, namespace);
+    ScopeClusters forControllers = clusters(true);
+    for (TestScope other : others.values()) {
+      other.controllers =
+          RunningControllers.start(
+              config,
+              other.placement,
+              other.controllerClient(),
+              namespace,
+              forControllers,
+              other.clusterName);
+    }
+    controllers =
+        RunningControllers.start(
+            config, placement, controllerClient(), namespace, forControllers, clusterName);
+  }
+
+  /** The client the controllers here act with: their identity's, or the controllers' admin. */
+  KubernetesClient controllerClient() {
+    return identity != null
+        ? identity.client()
+        : cluster
+            .controllerAdmin(config.usesFaults())
+            .adapt(NamespacedKubernetesClient.class)
+            .inNamespace(namespace);
+  }
+
+  /**
+   * The test's clusters by name: the admin clients (a test's view), or the controllers' own ({@code
+   * forControllers}).
+   */
+  ScopeClusters clusters(boolean forControllers) {
+    Map<String, TestScope> all = new LinkedHashMap<>();
+    all.put(clusterName, this);
+    all.putAll(others);
+    return new ScopeClusters(namespace, all, forControllers);
+  }
+
+  /**
+   * The scope of the test on cluster {@code name} (this one's for null or its own name).
+   *
+   * @throws IllegalArgumentException naming the clusters there are
+   */
+  TestScope on(String name) {
+    if (name == null || name.equals(clusterName)) {
+      return this;
+    }
+    TestScope other = others.get(name);
+    if (other == null) {
+      throw new IllegalArgumentException(
+          "There is no cluster '"
+              + name
+              + "' in this test: its clusters are "
+              + (clusterName == null
+                  ? "one unnamed cluster (declare them with @ControllerTest(clusters = ...))"
+                  : config.clusters().names()
+                      + " (@ControllerTest(clusters) on "
+                      + config.testClass().getSimpleName()
+                      + ")")
+              + ".");
+    }
+    return other;
+  }
+
+  /** This scope's cluster name; null for the one unnamed cluster. */
+  String clusterName() {
+    return clusterName;
+  }
+
+  /** The test's scopes on the further clusters, by name. */
+  Map<String, TestScope> others() {
+    return others;
   }
 
   /** Closes the scope after {@code failure}, which carries any problem closing it. */
@@ -167,24 +279,42 @@ final class TestScope implements JUnitResource {
   }
 
   List<Class<?>> controllerClasses() {
-    List<Class<?>> classes = new ArrayList<>(config.reconcilers());
-    classes.addAll(config.controllers());
-    return classes;
+    return placement.all();
   }
 
-  /** Fatal errors the controllers reported since the last call (none before they started). */
+  /**
+   * Fatal errors the controllers (of every cluster) reported since the last call (none before they
+   * started).
+   */
   List<String> newControllerFailures() {
-    return controllers == null ? List.of() : controllers.failures().takeNew();
+    List<String> all = new ArrayList<>();
+    for (TestScope other : others.values()) {
+      other.ownFailures(true).forEach(f -> all.add("cluster " + other.clusterName + ": " + f));
+    }
+    all.addAll(0, ownFailures(true));
+    return all;
   }
 
-  /** Every fatal error the controllers reported. */
+  /** Every fatal error the controllers (of every cluster) reported. */
   List<String> controllerFailures() {
-    return controllers == null ? List.of() : controllers.failures().all();
+    List<String> all = new ArrayList<>(ownFailures(false));
+    for (TestScope other : others.values()) {
+      other.ownFailures(false).forEach(f -> all.add("cluster " + other.clusterName + ": " + f));
+    }
+    return all;
   }
 
-  /** Marks the scope as failed: with keepNamespaceOnFailure its namespace survives close. */
+  private List<String> ownFailures(boolean onlyNew) {
+    if (controllers == null) {
+      return List.of();
+    }
+    return onlyNew ? controllers.failures().takeNew() : controllers.failures().all();
+  }
+
+  /** Marks the scope (on every cluster) as failed: with keepNamespaceOnFailure it survives. */
   void markFailed() {
     failed = true;
+    others.values().forEach(TestScope::markFailed);
   }
 
   @Override
@@ -202,11 +332,28 @@ final class TestScope implements JUnitResource {
         }
       } catch (Exception e) {
         failures.add(
-            new IllegalStateException("Cleaning up namespace " + namespace + " failed", e));
+            new IllegalStateException(
+                "Cleaning up namespace "
+                    + namespace
+                    + (clusterName == null ? "" : " of cluster " + clusterName)
+                    + " failed",
+                e));
       }
     }
+    for (TestScope other : others.values()) {
+      try {
+        other.close();
+      } catch (RuntimeException e) {
+        failures.add(e);
+      }
+    }
+    others.clear();
     if (failed && config.keepNamespaceOnFailure()) {
-      System.err.println("[kube-harness] kept namespace " + namespace + " of the failed test");
+      System.err.println(
+          "[kube-harness] kept namespace "
+              + namespace
+              + (clusterName == null ? "" : " on cluster " + clusterName)
+              + " of the failed test");
     } else {
       try {
         TestNamespaces.delete(cluster.admin(), namespace);

@@ -1,0 +1,80 @@
+package io.github.kubeharness.junit.scenarios;
+
+import static io.github.kubeharness.assertions.KubeAssertions.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.junit.Cluster;
+import io.github.kubeharness.junit.ClusterControllers;
+import io.github.kubeharness.junit.ControllerTest;
+import io.github.kubeharness.junit.fixtures.FanOutController;
+import io.github.kubeharness.junit.fixtures.MirrorControllerFactory;
+import io.github.kubeharness.junit.fixtures.Widget;
+import org.junit.jupiter.api.Test;
+
+/** Test classes with several clusters that fail, or are refused, on purpose. */
+public final class MultiClusterScenarios {
+
+  private MultiClusterScenarios() {}
+
+  /** Fails after the fan-out reached the edge: each cluster's report shows its own objects. */
+  @ControllerTest(
+      backend = "local",
+      clusters = {"hub", "edge-1"},
+      crds = "src/test/resources/crds",
+      controllers = FanOutController.class)
+  public static class FailingHubEdge {
+    KubernetesClient hub;
+
+    @Cluster("edge-1")
+    KubernetesClient edge;
+
+    @Test
+    void expectsTheEdgeToHoldWhatItNeverGets() {
+      hub.resource(Widget.named("fanned", "to the edge")).create();
+      eventually(edge.configMaps().withName("widget-fanned")).exists();
+      assertThat(edge.configMaps().withName("never-written").get()).as("never-written").isNotNull();
+    }
+  }
+
+  /** Asks for several clusters on the given backend. */
+  public abstract static class WithClusters {
+    @Test
+    void test() {}
+  }
+
+  @ControllerTest(
+      backend = "container",
+      clusters = {"hub", "edge-1"})
+  public static class ClustersOnContainer extends WithClusters {}
+
+  @ControllerTest(
+      backend = "k3s",
+      clusters = {"hub", "edge-1"})
+  public static class ClustersOnK3s extends WithClusters {}
+
+  @ControllerTest(
+      backend = "kind",
+      clusters = {"hub", "edge-1"})
+  public static class ClustersOnKind extends WithClusters {}
+
+  @ControllerTest(
+      backend = "existing",
+      clusters = {"hub", "edge-1"})
+  public static class ClustersOnExisting extends WithClusters {}
+
+  @ControllerTest(clusters = {"hub", "Edge_1"})
+  public static class ClusterNameNotADnsLabel extends WithClusters {}
+
+  @ControllerTest(clusters = {"hub", "edge-1"})
+  @ClusterControllers(cluster = "edge-2", controllers = MirrorControllerFactory.class)
+  public static class PlacedOnAnUndeclaredCluster extends WithClusters {}
+
+  @ControllerTest(
+      backend = "local",
+      clusters = {"hub", "edge-1"})
+  public static class InjectsAnUndeclaredCluster {
+    @Test
+    void test(@Cluster("edge-9") KubernetesClient client) {}
+  }
+}
