@@ -3,9 +3,9 @@ package io.github.kubeharness.internal.faults;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.RequestOptions;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Map;
@@ -53,20 +53,8 @@ final class StaleReads {
       send(request, snapshot);
       return;
     }
-    request.pause();
-    RequestOptions options =
-        new RequestOptions()
-            .setMethod(request.method())
-            .setHost("127.0.0.1")
-            .setPort(apiServerPort)
-            .setURI(request.uri());
-    upstream
-        .request(options)
-        .compose(
-            outgoing -> {
-              request.headers().forEach(h -> outgoing.headers().add(h.getKey(), h.getValue()));
-              return outgoing.send();
-            })
+    UpstreamRequest.of(upstream, apiServerPort, request)
+        .compose(HttpClientRequest::send)
         .compose(
             (HttpClientResponse answer) -> answer.body().map(body -> remember(key, answer, body)))
         .onFailure(failure -> request.connection().close())

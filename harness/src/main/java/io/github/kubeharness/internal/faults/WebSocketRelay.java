@@ -4,7 +4,6 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.NetSocket;
 import java.util.function.Consumer;
 
@@ -43,18 +42,9 @@ final class WebSocketRelay {
    * side (paused until then).
    */
   void relay(HttpServerRequest request, boolean gated, Consumer<Relayed> opened) {
-    request.pause();
-    RequestOptions options =
-        new RequestOptions()
-            .setMethod(request.method())
-            .setHost("127.0.0.1")
-            .setPort(apiServerPort)
-            .setURI(request.uri());
-    upstream
-        .request(options)
+    UpstreamRequest.of(upstream, apiServerPort, request)
         .compose(
             (HttpClientRequest outgoing) -> {
-              request.headers().forEach(h -> outgoing.headers().add(h.getKey(), h.getValue()));
               // When either side closes the relayed socket, Vert.x fails this finished request
               // with "Connection was closed" and, with no handler, logs it at ERROR: noise in the
               // user's test output for a watch that simply ended.

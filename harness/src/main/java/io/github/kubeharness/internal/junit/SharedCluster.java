@@ -68,7 +68,28 @@ final class SharedCluster implements JUnitResource {
   /** Starts (or, for the existing backend, connects to) the API server of {@code options}. */
   static SharedCluster start(ControlPlaneOptions options) {
     ClasspathCheck.requireUsableFabric8();
-    HarnessControlPlane controlPlane = Backends.newControlPlane(options);
+    SharedCluster cluster = started(Backends.newControlPlane(options));
+    if (options.reuse()) {
+      try {
+        TestNamespaces.sweepOrphans(cluster.admin);
+        WebhookSet.sweepOrphans(cluster.admin);
+      } catch (RuntimeException e) {
+        cluster.close();
+        throw e;
+      }
+    }
+    return cluster;
+  }
+
+  /**
+   * Starts cluster {@code name} beside {@code first} ({@link Backends#newClusterBeside}): on the
+   * local backend an apiserver on its etcd. {@code where} names the test class in a refusal.
+   */
+  static SharedCluster startBeside(SharedCluster first, String name, String where) {
+    return started(Backends.newClusterBeside(first.controlPlane, name, where));
+  }
+
+  private static SharedCluster started(HarnessControlPlane controlPlane) {
     controlPlane.start();
     try {
       SharedCluster cluster = new SharedCluster(controlPlane);
@@ -80,31 +101,6 @@ final class SharedCluster implements JUnitResource {
         controlPlane.kubernetesVersion();
       } catch (RuntimeException e) {
         // Asked again by the report.
-      }
-      if (options.reuse()) {
-        TestNamespaces.sweepOrphans(cluster.admin);
-        WebhookSet.sweepOrphans(cluster.admin);
-      }
-      return cluster;
-    } catch (RuntimeException e) {
-      controlPlane.stop();
-      throw e;
-    }
-  }
-
-  /**
-   * Starts cluster {@code name} beside {@code first} ({@link Backends#newClusterBeside}): on the
-   * local backend an apiserver on its etcd. {@code where} names the test class in a refusal.
-   */
-  static SharedCluster startBeside(SharedCluster first, String name, String where) {
-    HarnessControlPlane controlPlane = Backends.newClusterBeside(first.controlPlane, name, where);
-    controlPlane.start();
-    try {
-      SharedCluster cluster = new SharedCluster(controlPlane);
-      try {
-        controlPlane.kubernetesVersion();
-      } catch (RuntimeException e) {
-        // Asked again by the report, as for the first cluster.
       }
       return cluster;
     } catch (RuntimeException e) {
