@@ -213,12 +213,13 @@ public final class HarnessBenchmark {
       results.notMeasured("kind_cold_start_ms", e.getMessage().lines().findFirst().get());
       return;
     }
-    System.setProperty("kubeharness.kind.reuse", "true");
+    // Reuse asked in the options themselves: they are resolved once, when built, so a property
+    // set now would not reach them (it did not, for a while: the row measured cold starts).
+    ControlPlaneOptions kept = options.toBuilder().withReuse(true).build();
     try {
-      startStop(options); // creates the cluster that is kept
-      coldStart(options, "kind_attach_ms", runs);
+      startStop(kept); // creates the cluster that is kept
+      coldStart(kept, "kind_attach_ms", runs);
     } finally {
-      System.clearProperty("kubeharness.kind.reuse");
       Process nodes =
           new ProcessBuilder(
                   "sh",

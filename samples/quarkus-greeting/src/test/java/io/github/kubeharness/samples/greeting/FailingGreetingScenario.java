@@ -29,6 +29,11 @@ class FailingGreetingScenario {
     kube.client().resources(Greeting.class).resource(Greeting.named("wrong", "actual")).create();
     eventually(kube.client().configMaps().withName("wrong"))
         .within(Duration.ofSeconds(3))
-        .satisfies(cm -> assertThat(cm.getData()).containsEntry("message", "expected"));
+        .satisfies(
+            cm ->
+                assertThat(cm.getData())
+                    // Read in every build log: the failure is the point, FailureReportIT checks it.
+                    .as("a failure on purpose, whose report FailureReportIT checks")
+                    .containsEntry("message", "expected"));
   }
 }
