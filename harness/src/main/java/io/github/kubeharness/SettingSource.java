@@ -40,14 +40,7 @@ final class SettingSource {
     if (given.containsKey(setting.property())) {
       return Optional.empty();
     }
-    String property = System.getProperty(setting.property());
-    if (property != null && !property.isBlank()) {
-      return Optional.of("system property " + setting.property() + "=" + property.trim());
-    }
-    String variable = Settings.environmentVariable(setting.property());
-    return Optional.ofNullable(System.getenv(variable))
-        .filter(v -> !v.isBlank())
-        .map(v -> "environment variable " + variable + "=" + v.trim());
+    return Settings.written(setting.property()).map(w -> w.where() + "=" + w.value());
   }
 
   /** The value set for {@code setting}, else its default. */

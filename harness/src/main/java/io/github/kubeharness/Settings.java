@@ -335,10 +335,24 @@ public final class Settings {
 
   /** The value of a setting: system property first, then environment variable; blank is unset. */
   public static Optional<String> get(String property) {
-    String value = System.getProperty(property);
-    if (value == null || value.isBlank()) {
-      value = System.getenv(environmentVariable(property));
+    return written(property).map(Written::value);
+  }
+
+  /** A setting's value as {@link #get} finds it, and where: {@code system property P}. */
+  record Written(String value, String where) {}
+
+  /** {@link #get}'s value with the place it was written, for messages. */
+  static Optional<Written> written(String property) {
+    Optional<String> value = nonBlank(System.getProperty(property));
+    if (value.isPresent()) {
+      return Optional.of(new Written(value.get(), "system property " + property));
     }
+    String variable = environmentVariable(property);
+    return nonBlank(System.getenv(variable))
+        .map(v -> new Written(v, "environment variable " + variable));
+  }
+
+  private static Optional<String> nonBlank(String value) {
     return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.trim());
   }
 
