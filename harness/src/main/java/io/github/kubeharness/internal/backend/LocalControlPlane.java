@@ -199,8 +199,7 @@ final class LocalControlPlane extends AbstractControlPlane {
         return;
       } catch (RuntimeException e) {
         stopStarted(e);
-        if (attempt < PORT_CLASH_ATTEMPTS
-            && String.valueOf(e.getMessage()).contains("address already in use")) {
+        if (portTakenMeanwhile(e, attempt)) {
           continue;
         }
         throw new KubeHarnessException(
@@ -211,6 +210,13 @@ final class LocalControlPlane extends AbstractControlPlane {
             e);
       }
     }
+  }
+
+  // Free ports are picked before the processes bind them: another process may take one in between.
+  // Worth another start on new ports, a few times.
+  private static boolean portTakenMeanwhile(RuntimeException e, int attempt) {
+    return attempt < PORT_CLASH_ATTEMPTS
+        && String.valueOf(e.getMessage()).contains("address already in use");
   }
 
   private void startWithRetries(
@@ -224,8 +230,7 @@ final class LocalControlPlane extends AbstractControlPlane {
       } catch (RuntimeException e) {
         stopStarted(e);
         // The failed run directory (and the logs the message points to) stays until JVM exit.
-        if (attempt < PORT_CLASH_ATTEMPTS
-            && String.valueOf(e.getMessage()).contains("address already in use")) {
+        if (portTakenMeanwhile(e, attempt)) {
           options
               .progress()
               .accept("a port was taken by another process meanwhile; starting again on new ports");
