@@ -172,7 +172,8 @@ public enum Backend {
             + " on "
             + settingValue()
             + " (@ControllerTest(backend = ..., profile = ...), -Dkubeharness.backend,"
-            + " -Dkubeharness.profile).");
+            + " -Dkubeharness.profile; in code the builder's withBackend(...) and"
+            + " withProfile(...), which win over both).");
   }
 
   /**
