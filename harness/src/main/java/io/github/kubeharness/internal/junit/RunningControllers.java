@@ -22,6 +22,7 @@ final class RunningControllers implements AutoCloseable {
   private final Map<Class<?>, Object> instances = new LinkedHashMap<>();
   private final List<AutoCloseable> running = new ArrayList<>();
   private final ControllerFailures failures = new ControllerFailures();
+  private final ReconcileActivity activity = new ReconcileActivity();
   private Object operator;
 
   /**
@@ -46,7 +47,8 @@ final class RunningControllers implements AutoCloseable {
           controllers.instances.put(type, reconciler);
           reconcilers.add(reconciler);
         }
-        JosdkOperator josdk = startJosdk(client, namespace, reconcilers, controllers.failures);
+        JosdkOperator josdk =
+            startJosdk(client, namespace, reconcilers, controllers.failures, controllers.activity);
         controllers.running.add(josdk);
         controllers.operator = josdk.operator();
       }
@@ -79,9 +81,10 @@ final class RunningControllers implements AutoCloseable {
       KubernetesClient client,
       String namespace,
       List<Object> reconcilers,
-      ControllerFailures failures) {
+      ControllerFailures failures,
+      ReconcileActivity activity) {
     try {
-      return JosdkOperator.start(client, namespace, reconcilers, failures);
+      return JosdkOperator.start(client, namespace, reconcilers, failures, activity);
     } catch (NoClassDefFoundError e) {
       throw new ExtensionConfigurationException(
           "reconcilers needs the Java Operator SDK on the test classpath"
@@ -195,6 +198,11 @@ final class RunningControllers implements AutoCloseable {
   /** Fatal errors the running controllers reported from their own threads. */
   ControllerFailures failures() {
     return failures;
+  }
+
+  /** What the JOSDK reconcilers are doing, counted (nothing without reconcilers). */
+  ReconcileActivity activity() {
+    return activity;
   }
 
   /** JOSDK's Operator when reconcilers run. */
