@@ -59,6 +59,13 @@ final class ReconcileActivity {
     awaitingRetry.remove(resource);
   }
 
+  /** Forgets the running and failed reconciles: their controllers stopped, and their retries. */
+  synchronized void forgetPending() {
+    running.clear();
+    awaitingRetry.clear();
+    lastAttempt.clear();
+  }
+
   /** Events received, reconciles started and finished: unchanged while the reconcilers idle. */
   synchronized long count() {
     return received + started + finished;

@@ -22,14 +22,19 @@ final class RunningControllers implements AutoCloseable {
   private final Map<Class<?>, Object> instances = new LinkedHashMap<>();
   private final List<AutoCloseable> running = new ArrayList<>();
   private final ControllerFailures failures = new ControllerFailures();
-  private final ReconcileActivity activity = new ReconcileActivity();
+  private final ReconcileActivity activity;
   private Object operator;
+
+  private RunningControllers(ReconcileActivity activity) {
+    this.activity = activity;
+  }
 
   /**
    * Starts everything {@code placement} names (with {@code config}'s starter), each made with
    * {@code client} and, when its constructor takes them, the test's {@code clusters}, on cluster
    * {@code clusterName} (null: the one unnamed cluster); on failure stops what started and
-   * rethrows, naming the cluster.
+   * rethrows, naming the cluster. {@code activity} counts what the JOSDK reconcilers do (kept by
+   * the caller across restarts).
    */
   static RunningControllers start(
       ExtensionConfig config,
@@ -37,8 +42,9 @@ final class RunningControllers implements AutoCloseable {
       KubernetesClient client,
       String namespace,
       Clusters clusters,
-      String clusterName) {
-    RunningControllers controllers = new RunningControllers();
+      String clusterName,
+      ReconcileActivity activity) {
+    RunningControllers controllers = new RunningControllers(activity);
     try {
       if (!placement.reconcilers().isEmpty()) {
         List<Object> reconcilers = new ArrayList<>();
@@ -198,11 +204,6 @@ final class RunningControllers implements AutoCloseable {
   /** Fatal errors the running controllers reported from their own threads. */
   ControllerFailures failures() {
     return failures;
-  }
-
-  /** What the JOSDK reconcilers are doing, counted (nothing without reconcilers). */
-  ReconcileActivity activity() {
-    return activity;
   }
 
   /** JOSDK's Operator when reconcilers run. */

@@ -35,6 +35,8 @@ final class TestScope implements JUnitResource {
   private ProxyFaults faults;
   private Faults unsupportedFaults;
   private RunningControllers controllers;
+  // Outlives a restart of the controllers: the explorer counts across it.
+  private final ReconcileActivity activity = new ReconcileActivity();
   private boolean failed;
   // With @ControllerTest(clusters): this scope's cluster name (null: the one unnamed cluster), what
   // runs here, and (on the first cluster's scope) the scopes of the test on the further clusters.
@@ -143,11 +145,18 @@ final class TestScope implements JUnitResource {
               other.controllerClient(),
               namespace,
               forControllers,
-              other.clusterName);
+              other.clusterName,
+              other.activity);
     }
     controllers =
         RunningControllers.start(
-            config, placement, controllerClient(), namespace, forControllers, clusterName);
+            config,
+            placement,
+            controllerClient(),
+            namespace,
+            forControllers,
+            clusterName,
+            activity);
   }
 
   /**
@@ -165,6 +174,7 @@ final class TestScope implements JUnitResource {
         failures.add(e);
       }
       scope.controllers = null;
+      scope.activity.forgetPending();
     }
     failures.throwIfAny();
     startControllers();
@@ -178,13 +188,7 @@ final class TestScope implements JUnitResource {
 
   /** What the JOSDK reconcilers of every cluster are doing, summed. */
   ReconcileActivity.Summary activity() {
-    List<ReconcileActivity> all = new ArrayList<>();
-    for (TestScope scope : withOthers()) {
-      if (scope.controllers != null) {
-        all.add(scope.controllers.activity());
-      }
-    }
-    return ReconcileActivity.sum(all);
+    return ReconcileActivity.sum(withOthers().stream().map(s -> s.activity).toList());
   }
 
   /**
