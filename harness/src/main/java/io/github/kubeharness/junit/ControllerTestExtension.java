@@ -10,13 +10,16 @@ import io.github.kubeharness.internal.junit.ClusterLayout;
 import io.github.kubeharness.internal.junit.ControllerTestLifecycle;
 import io.github.kubeharness.internal.junit.ExtensionConfig;
 import io.github.kubeharness.internal.junit.FailurePause;
+import io.github.kubeharness.internal.junit.RaceInvariant;
 import io.github.kubeharness.internal.junit.RbacManifests;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -30,6 +33,7 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
 
 /**
  * The JUnit Jupiter extension behind {@link ControllerTest}: it reads the annotation (the one place
@@ -87,11 +91,17 @@ public final class ControllerTestExtension
   public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(
       ExtensionContext context) {
     if (lifecycle.isRaceTest(context)) {
-      int runs =
-          AnnotationSupport.findAnnotation(context.getRequiredTestMethod(), RaceTest.class)
-              .map(RaceTest::runs)
-              .orElse(1);
-      return lifecycle.raceInvocations(context, runs);
+      Optional<RaceTest> race =
+          AnnotationSupport.findAnnotation(context.getRequiredTestMethod(), RaceTest.class);
+      int runs = race.map(RaceTest::runs).orElse(1);
+      Set<RaceInvariant> skipped = EnumSet.noneOf(RaceInvariant.class);
+      race.ifPresent(
+          r -> {
+            for (RaceTest.Invariant off : r.skip()) {
+              skipped.add(RaceInvariant.valueOf(off.name()));
+            }
+          });
+      return lifecycle.raceInvocations(context, runs, skipped);
     }
     return lifecycle.matrixInvocations(context);
   }
@@ -130,7 +140,8 @@ public final class ControllerTestExtension
       }
       // The audit log feeds the "API requests" part of failure reports.
       options.withAuditLog(true);
-      if (ExtensionConfig.asksForFaults(testClass)) {
+      boolean raceTests = hasRaceTests(testClass);
+      if (ExtensionConfig.asksForFaults(testClass) || raceTests) {
         // Faults restart the apiserver and route traffic: not on one kept for other JVMs.
         options.withReuse(false);
       }
@@ -169,10 +180,17 @@ public final class ControllerTestExtension
           List.of(annotation.webhooks()),
           List.of(annotation.webhookHandlers()),
           Optional.ofNullable(Settings.entry(Settings.SEED, Long.class).resolve()),
+          raceTests,
           clusters);
     } catch (KubeHarnessException e) {
       throw new ExtensionConfigurationException(e.getMessage(), e);
     }
+  }
+
+  private static boolean hasRaceTests(Class<?> testClass) {
+    return !AnnotationSupport.findAnnotatedMethods(
+            testClass, RaceTest.class, HierarchyTraversalMode.TOP_DOWN)
+        .isEmpty();
   }
 
   /** The class's clusters and the controllers {@link ClusterControllers} places on them. */

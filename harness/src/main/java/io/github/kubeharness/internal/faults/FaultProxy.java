@@ -64,7 +64,8 @@ public final class FaultProxy implements AutoCloseable {
   private final StaleReads staleReads;
   private final HttpServerOptions serverOptions;
   private final FaultLog log = new FaultLog();
-  private final WatchGate watchGate = new WatchGate(log::add);
+  private final ControllerTraffic traffic = new ControllerTraffic();
+  private final WatchGate watchGate = new WatchGate(log::add, traffic::delivered);
   private final List<ActiveRule> rules = new CopyOnWriteArrayList<>();
   private final AtomicInteger ruleNumbers = new AtomicInteger();
   private final Set<HttpConnection> connections = ConcurrentHashMap.newKeySet();
@@ -192,6 +193,7 @@ public final class FaultProxy implements AutoCloseable {
       return;
     }
     log.add("answered  " + info + " with " + action.status() + "  (" + rule + ")");
+    traffic.answered(info, request.path(), action.status());
     answer(
         request,
         action.status(),
@@ -204,6 +206,7 @@ public final class FaultProxy implements AutoCloseable {
     long started = System.nanoTime();
     if (info.isWatch()) {
       log.add("watching  " + info);
+      traffic.watching(info, request.path());
     }
     if (WebSocketRelay.isUpgrade(request)) {
       webSockets.relay(
@@ -232,6 +235,8 @@ public final class FaultProxy implements AutoCloseable {
             ended -> {
               if (info.isWatch()) {
                 watches.remove(connection);
+              } else {
+                traffic.answered(info, request.path(), request.response().getStatusCode());
               }
               log.add(
                   "passed    "
@@ -363,6 +368,10 @@ public final class FaultProxy implements AutoCloseable {
 
   WatchGate watchGate() {
     return watchGate;
+  }
+
+  ControllerTraffic traffic() {
+    return traffic;
   }
 
   void note(String text) {

@@ -81,6 +81,19 @@ public final class ProxyFaults implements Faults {
     watches.clear();
   }
 
+  /**
+   * What the controllers did in this scope's namespace through the proxy, counted (starts the proxy
+   * if it was not).
+   */
+  public TrafficTally traffic() {
+    return proxy.get().traffic().of(Objects.requireNonNull(namespace, "a scoped view's"));
+  }
+
+  /** Drops the counts of this scope's namespace: its test is over. */
+  public void forgetTraffic() {
+    proxy.ifStarted().ifPresent(p -> p.traffic().forget(namespace));
+  }
+
   @Override
   public Watches watches() {
     return watches;

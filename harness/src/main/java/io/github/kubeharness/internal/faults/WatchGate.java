@@ -75,17 +75,24 @@ final class WatchGate {
   }
 
   private final Consumer<String> log;
+  private final Consumer<WatchEvent> delivered;
   private final Set<WatchStream> streams = ConcurrentHashMap.newKeySet();
   private final List<Hold> holds = new CopyOnWriteArrayList<>();
   private final AtomicInteger numbers = new AtomicInteger();
   private final AtomicLong opened = new AtomicLong();
 
-  WatchGate(Consumer<String> log) {
+  /** {@code delivered}: told of each object event handed to a client. */
+  WatchGate(Consumer<String> log, Consumer<WatchEvent> delivered) {
     this.log = log;
+    this.delivered = delivered;
   }
 
   void log(String line) {
     log.accept(line);
+  }
+
+  void delivered(WatchEvent event) {
+    delivered.accept(event);
   }
 
   /**

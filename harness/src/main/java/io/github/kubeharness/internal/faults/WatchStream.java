@@ -180,6 +180,9 @@ final class WatchStream {
     } else if (log && queued.event() != null) {
       gate.log("delivered " + queued.event().describe(request.resource()));
     }
+    if (queued.event() != null && queued.event().objectState()) {
+      gate.delivered(queued.event());
+    }
     return sockets.client().write(queued.message().raw().copy());
   }
 }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.LongStream;
@@ -119,9 +120,11 @@ public final class ControllerTestLifecycle {
 
   /**
    * The runs of a race test, seeds 1 to {@code runs}, each named after its seed; only the seed of
-   * {@code kubeharness.seed} when it is set (a replay).
+   * {@code kubeharness.seed} when it is set (a replay). After each run whose body passed, the
+   * explorer's invariants but {@code skipped} are checked ({@link RaceInvariants}).
    */
-  public Stream<TestTemplateInvocationContext> raceInvocations(ExtensionContext context, int runs) {
+  public Stream<TestTemplateInvocationContext> raceInvocations(
+      ExtensionContext context, int runs, Set<RaceInvariant> skipped) {
     ExtensionConfig config = config(context);
     String method = context.getRequiredTestMethod().getName();
     if (config.matrixDeclared() || config.namespacePerClass()) {
@@ -145,11 +148,14 @@ public final class ControllerTestLifecycle {
         config.seed().isPresent()
             ? Stream.of(config.seed().get())
             : LongStream.rangeClosed(1, runs).boxed();
-    return seeds.map(seed -> new SeedInvocation(seed, this::beforeEachWithSeed));
+    Set<RaceInvariant> off = Set.copyOf(skipped);
+    return seeds.map(
+        seed -> new SeedInvocation(seed, (run, s) -> beforeEachWithSeed(run, new SeedRun(s, off))));
   }
 
-  private void beforeEachWithSeed(ExtensionContext context, long seed) {
-    context.getStore(NAMESPACE).put(SeedRun.class, new SeedRun(seed));
+  private void beforeEachWithSeed(ExtensionContext context, SeedRun run) {
+    long seed = run.seed();
+    context.getStore(NAMESPACE).put(SeedRun.class, run);
     ExtensionConfig config = config(context);
     prepare(context, config, config.controlPlane().kubernetesVersion(), seed);
   }
@@ -257,6 +263,8 @@ public final class ControllerTestLifecycle {
                 scope,
                 reportDirectory(context),
                 new AssertionError(ControllerFailures.describe(failures)));
+      } else {
+        stopped = raceInvariants(context, scope);
       }
     }
     if (perTest) {
@@ -269,6 +277,28 @@ public final class ControllerTestLifecycle {
     if (stopped instanceof Error error) {
       throw error;
     }
+  }
+
+  /** A race run's broken invariants, reported; null for other tests and when none broke. */
+  private static Throwable raceInvariants(ExtensionContext context, TestScope scope) {
+    SeedRun run = context.getStore(NAMESPACE).get(SeedRun.class, SeedRun.class);
+    if (run == null) {
+      return null;
+    }
+    Optional<AssertionError> broken;
+    try {
+      broken = RaceInvariants.check(scope, run.skipped(), run.seed());
+    } catch (RuntimeException e) {
+      broken =
+          Optional.of(
+              new AssertionError(
+                  "The race explorer could not check its invariants under seed "
+                      + run.seed()
+                      + ": "
+                      + e.getMessage(),
+                  e));
+    }
+    return broken.map(b -> TestReports.report(scope, reportDirectory(context), b)).orElse(null);
   }
 
   /** Closes the class's scopes and webhooks on every version it ran on. */
@@ -441,7 +471,8 @@ public final class ControllerTestLifecycle {
   /** A run of a named matrix, on this version: its report directory says so. */
   private record MatrixRun(String kubernetesVersion) {}
 
-  private record SeedRun(long seed) {}
+  /** A run of a race test: its seed, and the invariants the test turned off. */
+  private record SeedRun(long seed, Set<RaceInvariant> skipped) {}
 
   /** The class on each cluster it ran on, by version; closed with the class. */
   private static final class ClassClusters implements JUnitResource {

@@ -29,6 +29,8 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param webhooks the webhook manifests, served with {@code webhookHandlers} (both or neither)
  * @param seed the seed of every test's random choices ({@code kubeharness.seed}); empty: a new one
  *     per test
+ * @param raceTests the class has race tests: its controllers connect through the fault proxy, whose
+ *     counts the explorer's invariants judge
  * @param clusters the named clusters and what runs on each (no names: one unnamed cluster)
  */
 public record ExtensionConfig(
@@ -49,6 +51,7 @@ public record ExtensionConfig(
     List<String> webhooks,
     List<Class<?>> webhookHandlers,
     Optional<Long> seed,
+    boolean raceTests,
     ClusterLayout clusters) {
 
   /** Starts one non-JOSDK controller from an instance of one of {@link #controllers}. */
@@ -103,6 +106,12 @@ public record ExtensionConfig(
     }
     if (asksForFaults(testClass)) {
       backend.require(Backend.Feature.FAULTS, where);
+    } else if (raceTests) {
+      backend.require(
+          Backend.Feature.FAULTS,
+          where
+              + " (its @RaceTest methods: the explorer counts the controllers' requests through the"
+              + " fault proxy)");
     }
     if (!webhooks.isEmpty()) {
       backend.require(Backend.Feature.JVM_WEBHOOKS, where);
@@ -119,12 +128,12 @@ public record ExtensionConfig(
   }
 
   /**
-   * Whether the class asks for {@link Faults} (a field or a method parameter of that type): only
-   * then do its controllers connect through the fault proxy, whose extra hop (~40 ms per test,
-   * {@code make bench}) the other classes do not pay.
+   * Whether the class asks for {@link Faults} (a field or a method parameter of that type) or has
+   * race tests: only then do its controllers connect through the fault proxy, whose extra hop (~40
+   * ms per test, {@code make bench}) the other classes do not pay.
    */
   public boolean usesFaults() {
-    return asksForFaults(testClass);
+    return raceTests || asksForFaults(testClass);
   }
 
   /** See {@link #usesFaults()}; such a class never shares a kept control plane (reuse). */

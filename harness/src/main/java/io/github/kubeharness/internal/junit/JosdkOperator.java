@@ -1,11 +1,17 @@
 package io.github.kubeharness.internal.junit;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.javaoperatorsdk.operator.Operator;
+import io.javaoperatorsdk.operator.api.monitoring.Metrics;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
+import io.javaoperatorsdk.operator.processing.event.Event;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A JOSDK {@link Operator} running given reconcilers against one namespace with the harness's
@@ -29,11 +35,13 @@ final class JosdkOperator implements AutoCloseable {
       KubernetesClient client,
       String namespace,
       List<Object> reconcilers,
-      ControllerFailures failures) {
+      ControllerFailures failures,
+      ReconcileActivity activity) {
     Operator operator =
         new Operator(
             o ->
                 o.withKubernetesClient(client)
+                    .withMetrics(new ActivityMetrics(activity))
                     .withCloseClientOnStop(false)
                     .withStopOnInformerErrorDuringStartup(true)
                     // JOSDK's default handler calls System.exit(1) when a synced informer fails
@@ -95,6 +103,48 @@ final class JosdkOperator implements AutoCloseable {
 
   Operator operator() {
     return operator;
+  }
+
+  /** Feeds JOSDK's reconcile callbacks into {@link ReconcileActivity}. */
+  private record ActivityMetrics(ReconcileActivity activity) implements Metrics {
+
+    @Override
+    public void receivedEvent(Event event, Map<String, Object> meta) {
+      activity.received();
+    }
+
+    @Override
+    public void reconcileCustomResource(
+        HasMetadata resource, RetryInfo retry, Map<String, Object> meta) {
+      activity.attempt(
+          ResourceID.fromResource(resource).toString(), retry != null && retry.isLastAttempt());
+    }
+
+    @Override
+    public void reconciliationExecutionStarted(HasMetadata resource, Map<String, Object> meta) {
+      activity.started(ResourceID.fromResource(resource).toString());
+    }
+
+    @Override
+    public void reconciliationExecutionFinished(HasMetadata resource, Map<String, Object> meta) {
+      activity.finished(ResourceID.fromResource(resource).toString());
+    }
+
+    @Override
+    public void failedReconciliation(
+        HasMetadata resource, Exception exception, Map<String, Object> meta) {
+      activity.failed(ResourceID.fromResource(resource).toString());
+    }
+
+    @Override
+    public void finishedReconciliation(HasMetadata resource, Map<String, Object> meta) {
+      activity.succeeded(ResourceID.fromResource(resource).toString());
+    }
+
+    @Override
+    public void cleanupDoneFor(ResourceID resourceID, Map<String, Object> meta) {
+      activity.succeeded(resourceID.toString());
+    }
   }
 
   @Override

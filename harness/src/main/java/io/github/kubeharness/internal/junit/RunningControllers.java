@@ -22,13 +22,19 @@ final class RunningControllers implements AutoCloseable {
   private final Map<Class<?>, Object> instances = new LinkedHashMap<>();
   private final List<AutoCloseable> running = new ArrayList<>();
   private final ControllerFailures failures = new ControllerFailures();
+  private final ReconcileActivity activity;
   private Object operator;
+
+  private RunningControllers(ReconcileActivity activity) {
+    this.activity = activity;
+  }
 
   /**
    * Starts everything {@code placement} names (with {@code config}'s starter), each made with
    * {@code client} and, when its constructor takes them, the test's {@code clusters}, on cluster
    * {@code clusterName} (null: the one unnamed cluster); on failure stops what started and
-   * rethrows, naming the cluster.
+   * rethrows, naming the cluster. {@code activity} counts what the JOSDK reconcilers do (kept by
+   * the caller across restarts).
    */
   static RunningControllers start(
       ExtensionConfig config,
@@ -36,8 +42,9 @@ final class RunningControllers implements AutoCloseable {
       KubernetesClient client,
       String namespace,
       Clusters clusters,
-      String clusterName) {
-    RunningControllers controllers = new RunningControllers();
+      String clusterName,
+      ReconcileActivity activity) {
+    RunningControllers controllers = new RunningControllers(activity);
     try {
       if (!placement.reconcilers().isEmpty()) {
         List<Object> reconcilers = new ArrayList<>();
@@ -46,7 +53,8 @@ final class RunningControllers implements AutoCloseable {
           controllers.instances.put(type, reconciler);
           reconcilers.add(reconciler);
         }
-        JosdkOperator josdk = startJosdk(client, namespace, reconcilers, controllers.failures);
+        JosdkOperator josdk =
+            startJosdk(client, namespace, reconcilers, controllers.failures, controllers.activity);
         controllers.running.add(josdk);
         controllers.operator = josdk.operator();
       }
@@ -79,9 +87,10 @@ final class RunningControllers implements AutoCloseable {
       KubernetesClient client,
       String namespace,
       List<Object> reconcilers,
-      ControllerFailures failures) {
+      ControllerFailures failures,
+      ReconcileActivity activity) {
     try {
-      return JosdkOperator.start(client, namespace, reconcilers, failures);
+      return JosdkOperator.start(client, namespace, reconcilers, failures, activity);
     } catch (NoClassDefFoundError e) {
       throw new ExtensionConfigurationException(
           "reconcilers needs the Java Operator SDK on the test classpath"

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.github.kubeharness.faults.Faults;
 import io.github.kubeharness.internal.faults.ProxyFaults;
+import io.github.kubeharness.internal.faults.TrafficTally;
 import io.github.kubeharness.webhooks.Webhooks;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,6 +35,8 @@ final class TestScope implements JUnitResource {
   private ProxyFaults faults;
   private Faults unsupportedFaults;
   private RunningControllers controllers;
+  // Outlives a restart of the controllers: the explorer counts across it.
+  private final ReconcileActivity activity = new ReconcileActivity();
   private boolean failed;
   // With @ControllerTest(clusters): this scope's cluster name (null: the one unnamed cluster), what
   // runs here, and (on the first cluster's scope) the scopes of the test on the further clusters.
@@ -142,11 +145,60 @@ final class TestScope implements JUnitResource {
               other.controllerClient(),
               namespace,
               forControllers,
-              other.clusterName);
+              other.clusterName,
+              other.activity);
     }
     controllers =
         RunningControllers.start(
-            config, placement, controllerClient(), namespace, forControllers, clusterName);
+            config,
+            placement,
+            controllerClient(),
+            namespace,
+            forControllers,
+            clusterName,
+            activity);
+  }
+
+  /**
+   * Stops the controllers (of every cluster) and starts new instances of the same classes, as an
+   * operator's restart does: each starts from an empty cache and reconciles every object it finds.
+   */
+  void restartControllers() {
+    Failures failures = new Failures();
+    for (TestScope scope : withOthers()) {
+      try {
+        if (scope.controllers != null) {
+          scope.controllers.close();
+        }
+      } catch (RuntimeException e) {
+        failures.add(e);
+      }
+      scope.controllers = null;
+      scope.activity.forgetPending();
+    }
+    failures.throwIfAny();
+    startControllers();
+  }
+
+  private List<TestScope> withOthers() {
+    List<TestScope> all = new ArrayList<>(others.values());
+    all.add(this);
+    return all;
+  }
+
+  /** What the JOSDK reconcilers of every cluster are doing, summed. */
+  ReconcileActivity.Summary activity() {
+    return ReconcileActivity.sum(withOthers().stream().map(s -> s.activity).toList());
+  }
+
+  /**
+   * What the controllers did in the namespace through the fault proxy; empty on a backend without
+   * it.
+   */
+  Optional<TrafficTally> traffic() {
+    return faults() instanceof ProxyFaults proxied
+        ? Optional.of(proxied.traffic())
+        : Optional.empty();
   }
 
   /** The client the controllers here act with: their identity's, or the controllers' admin. */
@@ -323,6 +375,7 @@ final class TestScope implements JUnitResource {
     synchronized (this) {
       if (faults != null) {
         faults.clear();
+        faults.forgetTraffic();
       }
     }
     for (AutoCloseable part : new AutoCloseable[] {controllers, webhookConfigurations, identity}) {
