@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.kubeharness.Backend;
@@ -138,10 +139,11 @@ class SharedEtcdClustersIT {
       assertThat(prefix(edge)).startsWith("/registry.slot-");
       try (KubernetesClient hubClient = hub.newClient();
           KubernetesClient edgeClient = edge.newClient()) {
-        return new String[] {
-          hubClient.rbac().clusterRoles().withName("cluster-admin").get().getMetadata().getUid(),
-          edgeClient.rbac().clusterRoles().withName("cluster-admin").get().getMetadata().getUid()
-        };
+        ClusterRole onHub = hubClient.rbac().clusterRoles().withName("cluster-admin").get();
+        ClusterRole onEdge = edgeClient.rbac().clusterRoles().withName("cluster-admin").get();
+        // Ready without the bootstrap hooks: their objects must be there already.
+        assertThat(onEdge).as("cluster-admin on " + name + " once it is ready").isNotNull();
+        return new String[] {onHub.getMetadata().getUid(), onEdge.getMetadata().getUid()};
       }
     } finally {
       stopAll(edges, hub);

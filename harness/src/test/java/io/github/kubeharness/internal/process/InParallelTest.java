@@ -23,7 +23,7 @@ class InParallelTest {
             items,
             item -> {
               try {
-                allRunning.await(30, TimeUnit.SECONDS);
+                allRunning.await(10, TimeUnit.SECONDS);
               } catch (Exception e) {
                 throw new IllegalStateException(item + " ran alone: " + e, e);
               }
