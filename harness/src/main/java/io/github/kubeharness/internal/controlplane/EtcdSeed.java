@@ -38,9 +38,9 @@ import java.util.stream.Stream;
  * bootstrapping an empty prefix, which costs it the same second and more as an empty start.
  *
  * <p>One seed per pair of binaries (path, size, modification time) and format (slots included, so a
- * seed made without them is never taken for one with), made once (~5 s) by a private etcd and one
- * kube-apiserver per keyspace that start empty and stop cleanly, then moved into the cache
- * atomically.
+ * seed made without them is never taken for one with), made once (7-14 s on 2 shared cores) by a
+ * private etcd and one kube-apiserver per keyspace that start empty and stop cleanly, then moved
+ * into the cache atomically.
  */
 public final class EtcdSeed {
 
@@ -68,7 +68,7 @@ public final class EtcdSeed {
     synchronized (MAKING) {
       if (!Files.isDirectory(seed)) {
         progress.accept(
-            "making an etcd seed for faster starts (once for these binaries, a few seconds): "
+            "making an etcd seed for faster starts (once for these binaries, several seconds): "
                 + seed);
         make(binaries, seeds, seed, timeout);
       }
