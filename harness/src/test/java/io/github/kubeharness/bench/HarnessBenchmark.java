@@ -14,6 +14,7 @@ import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.backend.Backends;
 import io.github.kubeharness.internal.backend.HarnessControlPlane;
+import io.github.kubeharness.internal.process.InParallel;
 import io.github.kubeharness.internal.reuse.KeptControlPlane;
 import io.github.kubeharness.junit.fixtures.StorageFixtures;
 import io.github.kubeharness.junit.fixtures.Widget;
@@ -333,28 +334,57 @@ public final class HarnessBenchmark {
             .anyMatch(c -> "Available".equals(c.getType()) && "True".equals(c.getStatus()));
   }
 
-  // @ControllerTest(clusters): what each cluster after the first costs on the local backend, an
+  // @ControllerTest(clusters): what the clusters after the first cost on the local backend, each an
   // apiserver on the first one's etcd (and, in standard, a controller manager of its own, which
-  // garbage collection and namespace deletion need). The first cluster runs meanwhile, as in a
-  // test.
+  // garbage collection and namespace deletion need), with the first running meanwhile as in a
+  // test. Per run, on a fresh first cluster (its etcd seed's keyspaces all free): one further
+  // cluster alone, then two together (as a class with three clusters starts them), both on
+  // bootstrapped keyspaces of the seed; then one more, which finds none free and bootstraps its
+  // own (the path every further cluster took before the seed had keyspaces for them).
   private void extraClusters() {
     for (Profile profile : List.of(Profile.MINIMAL, Profile.STANDARD)) {
-      HarnessControlPlane first = Backends.newControlPlane(local(profile));
-      first.start();
-      try {
-        List<Double> samples = new ArrayList<>();
-        for (int i = 0; i < runs; i++) {
-          HarnessControlPlane extra = Backends.newClusterBeside(first, "edge-" + i, "bench");
-          long t0 = System.nanoTime();
-          extra.start();
-          samples.add((System.nanoTime() - t0) / 1e6);
-          extra.stop();
+      String prefix = "local_" + profile.settingValue();
+      List<Double> alone = new ArrayList<>();
+      List<Double> together = new ArrayList<>();
+      List<Double> unseeded = new ArrayList<>();
+      for (int i = 0; i < runs; i++) {
+        HarnessControlPlane first = Backends.newControlPlane(local(profile));
+        first.start();
+        List<HarnessControlPlane> extras = new ArrayList<>();
+        try {
+          alone.add(startBeside(first, List.of("edge-1"), extras));
+          together.add(startBeside(first, List.of("edge-2", "edge-3"), extras));
+          unseeded.add(startBeside(first, List.of("edge-4"), extras));
+        } finally {
+          for (HarnessControlPlane extra : extras) {
+            extra.stop();
+          }
+          first.stop();
         }
-        results.record("local_" + profile.settingValue() + "_extra_cluster_start_ms", samples);
-      } finally {
-        first.stop();
       }
+      results.record(prefix + "_extra_cluster_start_ms", alone);
+      results.record(prefix + "_two_extra_clusters_start_ms", together);
+      results.record(prefix + "_extra_cluster_unseeded_start_ms", unseeded);
     }
+  }
+
+  // Starts clusters `names` beside `first` together, as the extension does; returns the wall time.
+  private static double startBeside(
+      HarnessControlPlane first, List<String> names, List<HarnessControlPlane> started) {
+    List<HarnessControlPlane> extras = new ArrayList<>();
+    for (String name : names) {
+      extras.add(Backends.newClusterBeside(first, name, "bench"));
+    }
+    started.addAll(extras);
+    long t0 = System.nanoTime();
+    InParallel.map(
+        extras,
+        extra -> {
+          extra.start();
+          return extra;
+        },
+        "bench-cluster-start");
+    return (System.nanoTime() - t0) / 1e6;
   }
 
   private static double startStop(ControlPlaneOptions options) {

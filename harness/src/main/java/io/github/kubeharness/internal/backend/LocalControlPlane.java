@@ -16,6 +16,7 @@ import io.github.kubeharness.internal.controlplane.Kwok;
 import io.github.kubeharness.internal.controlplane.LocalComponent;
 import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.Scheduler;
+import io.github.kubeharness.internal.controlplane.SeedSlots;
 import io.github.kubeharness.internal.controlplane.SystemObjects;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.faults.FaultProxy;
@@ -67,6 +68,9 @@ final class LocalControlPlane extends AbstractControlPlane {
   private SharedEtcd etcd;
   private final LocalControlPlane etcdOwner;
   private final String clusterName;
+  // Where this control plane's apiserver keeps its keys in that etcd, and whether they were
+  // bootstrapped before it started (the seed's /registry, or one of its slots).
+  private Keyspace keyspace;
 
   LocalControlPlane(ControlPlaneOptions options, BackendOptions.Local local) {
     this(options, local, null, null);
@@ -83,14 +87,24 @@ final class LocalControlPlane extends AbstractControlPlane {
     this.clusterName = clusterName;
   }
 
-  /** Where an apiserver reaches an etcd, and the client certificate etcd asks of it. */
-  private record SharedEtcd(String url, EtcdTls tls) {}
+  /**
+   * Where an apiserver reaches an etcd, the client certificate etcd asks of it, and the seed's
+   * bootstrapped keyspaces still free for the clusters beside the one that runs it.
+   */
+  private record SharedEtcd(String url, EtcdTls tls, SeedSlots slots) {}
+
+  /**
+   * An etcd key prefix; {@code seeded} when what an apiserver writes at its first start is there.
+   */
+  private record Keyspace(String prefix, boolean seeded) {}
 
   /**
    * A second cluster ({@code name}) on this control plane's etcd: an apiserver of its own (own CA,
-   * own port, own controller manager where the profile runs one) whose keys live under {@code
-   * /registry-<name>}, so that it sees nothing of this one's objects. Costs one apiserver boot, not
-   * an etcd. Started by its {@code start()}; stop it before this one, whose etcd it needs.
+   * own port, own controller manager where the profile runs one) whose keys live under a prefix of
+   * its own, so that it sees nothing of this one's objects: a free slot of the etcd seed ({@link
+   * SeedSlots}), bootstrapped already, else {@code /registry-<name>}, bootstrapped by its first
+   * start. Costs one apiserver boot, not an etcd. Started by its {@code start()}; stop it before
+   * this one, whose etcd it needs.
    */
   LocalControlPlane besideOnSharedEtcd(String name) {
     if (options.reuse()) {
@@ -127,9 +141,7 @@ final class LocalControlPlane extends AbstractControlPlane {
     Path kwok = options.profile().runs(Profile.Component.KWOK) ? Kwok.binary(options) : null;
     auditLog = null;
     if (etcdOwner != null) {
-      // No seed: it holds the keys of the default prefix, which this apiserver does not read.
-      SharedEtcd shared = etcdOwner.etcdForOthers(clusterName);
-      startBeside(binaries, kwok, shared);
+      startBeside(binaries, kwok, etcdOwner.etcdForOthers(clusterName));
     } else if (options.reuse()) {
       startOrAttach(resolver, binaries, kwok);
     } else {
@@ -191,6 +203,28 @@ final class LocalControlPlane extends AbstractControlPlane {
   }
 
   private void startBeside(Binaries binaries, Path kwok, SharedEtcd shared) {
+    // Claimed once per start, kept over a retry on new ports: a failed attempt wrote only this
+    // cluster's start-up objects there.
+    keyspace =
+        shared
+            .slots()
+            .claim()
+            .map(slot -> new Keyspace(slot, true))
+            .orElseGet(
+                () -> {
+                  options
+                      .progress()
+                      .accept(
+                          "cluster '"
+                              + clusterName
+                              + "': no bootstrapped keyspace of the etcd seed is free (it has "
+                              + EtcdSeed.SLOTS
+                              + " for the clusters beside the first), so its apiserver bootstraps"
+                              + " /registry-"
+                              + clusterName
+                              + " itself, which takes it a second or two longer");
+                  return new Keyspace("/registry-" + clusterName, false);
+                });
     for (int attempt = 1; ; attempt++) {
       RunDirectory run = newRunDirectory(RunDirectory.defaultRoot());
       try {
@@ -268,11 +302,12 @@ final class LocalControlPlane extends AbstractControlPlane {
       EtcdTls etcdTls = EtcdTls.create();
       ownEtcd = component(new Etcd(binaries.etcd(), run, seed, etcdTls));
       ownEtcd.launch();
-      etcd = new SharedEtcd(ownEtcd.clientUrl(), etcdTls);
+      etcd = new SharedEtcd(ownEtcd.clientUrl(), etcdTls, SeedSlots.of(seed));
+      keyspace = new Keyspace("/registry", seed != null);
     } else {
       // The same etcd, the same client certificate (etcd trusts one CA of its own), a key prefix
-      // of this cluster's own: /registry stays the first cluster's.
-      apiServerFlags.add("--etcd-prefix=/registry-" + clusterName);
+      // of this cluster's own (startBeside): /registry stays the first cluster's.
+      apiServerFlags.add("--etcd-prefix=" + keyspace.prefix());
     }
     ca = TinyCa.create("kube-harness-ca");
     apiServer =
@@ -298,7 +333,7 @@ final class LocalControlPlane extends AbstractControlPlane {
       // have loaded already, checks the default namespace. A fresh JVM spent ~1.2 s making the
       // first fabric8 request and closing that client (timestamps in start(), 2026-12-03).
       awaitEtcd(ownEtcd, deadline);
-      apiServer.awaitReady(Waits.remaining(deadline), seed != null);
+      apiServer.awaitReady(Waits.remaining(deadline), keyspace.seeded());
       apiServerUp = true;
       Waits.until(
           "the default namespace to be created by kube-apiserver",
@@ -309,7 +344,7 @@ final class LocalControlPlane extends AbstractControlPlane {
     CompletableFuture<KubernetesClient> warmClient = ClientWarmUp.start(this::newClient);
     try {
       awaitEtcd(ownEtcd, deadline);
-      apiServer.awaitReady(Waits.remaining(deadline), seed != null);
+      apiServer.awaitReady(Waits.remaining(deadline), keyspace.seeded());
       apiServerUp = true;
     } catch (RuntimeException e) {
       warmClient.thenAccept(KubernetesClient::close);
@@ -349,6 +384,11 @@ final class LocalControlPlane extends AbstractControlPlane {
         throw e.getCause() instanceof RuntimeException cause ? cause : e;
       }
     }
+  }
+
+  /** The etcd key prefix this control plane's apiserver stores under (known once started). */
+  String etcdPrefix() {
+    return keyspace == null ? null : keyspace.prefix();
   }
 
   private static void awaitEtcd(Etcd own, long deadline) {

@@ -17,6 +17,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Consumer;
@@ -31,12 +32,26 @@ import java.util.stream.Stream;
  * this directory, the hook finds every object in place and only reads. The apiserver still runs
  * every hook and reconciles every object, so the cluster is the same as one started empty.
  *
- * <p>One seed per pair of binaries (path, size, modification time), made once (~3 s) by a private
- * etcd + kube-apiserver that start empty and stop cleanly, then moved into the cache atomically.
+ * <p>Besides etcd's default prefix {@code /registry} (the first cluster's), the seed holds {@link
+ * #SLOTS} more keyspaces bootstrapped alike, {@link #slotPrefix} 1 to {@code SLOTS}: a cluster
+ * beside the first ({@code @ControllerTest(clusters)}) takes one ({@link SeedSlots}) instead of
+ * bootstrapping an empty prefix, which costs it the same second and more as an empty start.
+ *
+ * <p>One seed per pair of binaries (path, size, modification time) and format (slots included, so a
+ * seed made without them is never taken for one with), made once (7-14 s on 2 shared cores) by a
+ * private etcd and one kube-apiserver per keyspace that start empty and stop cleanly, then moved
+ * into the cache atomically.
  */
 public final class EtcdSeed {
 
-  private static final String FORMAT = "etcd-seed-v1";
+  /**
+   * Bootstrapped keyspaces beyond {@code /registry}: enough for a class with a hub and two edges,
+   * and one more. Each costs the seed's making one more apiserver start, once, and the seed ~0.2
+   * MB.
+   */
+  public static final int SLOTS = 3;
+
+  private static final String FORMAT = "etcd-seed-v2-slots-" + SLOTS;
   private static final Object MAKING = new Object();
 
   private final Path directory;
@@ -53,7 +68,7 @@ public final class EtcdSeed {
     synchronized (MAKING) {
       if (!Files.isDirectory(seed)) {
         progress.accept(
-            "making an etcd seed for faster starts (once for these binaries, a few seconds): "
+            "making an etcd seed for faster starts (once for these binaries, several seconds): "
                 + seed);
         make(binaries, seeds, seed, timeout);
       }
@@ -63,6 +78,18 @@ public final class EtcdSeed {
 
   Path directory() {
     return directory;
+  }
+
+  /**
+   * The etcd key prefix of slot {@code slot} (1 to {@link #SLOTS}). The dot keeps it apart from
+   * every {@code /registry-<name>} of a cluster that found no slot free: cluster names are DNS
+   * labels, which have none.
+   */
+  public static String slotPrefix(int slot) {
+    if (slot < 1 || slot > SLOTS) {
+      throw new IllegalArgumentException("slot " + slot + " is not between 1 and " + SLOTS);
+    }
+    return "/registry.slot-" + slot;
   }
 
   /** Copies the seed to {@code dataDirectory}, which must not exist yet. */
@@ -80,26 +107,24 @@ public final class EtcdSeed {
     try (RunDirectory run = RunDirectory.create(RunDirectory.defaultRoot())) {
       EtcdTls etcdTls = EtcdTls.create();
       Etcd etcd = new Etcd(binaries.etcd(), run.path(), null, etcdTls);
-      ApiServer apiServer = null;
+      List<ApiServer> apiServers = new ArrayList<>();
       try {
         etcd.launch();
         etcd.awaitReady(remaining(deadline));
-        apiServer =
-            new ApiServer(
-                binaries.kubeApiServer(),
-                run.path(),
-                Pki.create(TinyCa.create("kube-harness-seed-ca"), List.of(), etcdTls),
-                etcd.clientUrl(),
-                false,
-                // The profile's admission flags do not change what a start writes: one seed
-                // serves both profiles.
-                Profile.STANDARD,
-                List.of());
-        apiServer.launch();
-        apiServer.awaitReady(remaining(deadline), false);
+        // One apiserver per keyspace, booting together: their bootstrap hooks mostly wait.
+        apiServers.add(bootstrapper(binaries, run.path(), etcd, etcdTls, List.of()));
+        for (int slot = 1; slot <= SLOTS; slot++) {
+          Path own = PrivateFiles.directory(run.path().resolve("slot-" + slot));
+          apiServers.add(
+              bootstrapper(
+                  binaries, own, etcd, etcdTls, List.of("--etcd-prefix=" + slotPrefix(slot))));
+        }
+        for (ApiServer apiServer : apiServers) {
+          apiServer.awaitReady(remaining(deadline), false);
+        }
       } finally {
-        // Graceful stops, apiserver first: etcd then closes its files consistently.
-        if (apiServer != null) {
+        // Graceful stops, apiservers first: etcd then closes its files consistently.
+        for (ApiServer apiServer : apiServers) {
           apiServer.close();
         }
         etcd.close();
@@ -109,6 +134,24 @@ public final class EtcdSeed {
       throw new KubeHarnessException(
           "Making the etcd seed " + seed + " failed: " + e.getMessage(), e);
     }
+  }
+
+  // An apiserver that writes its start-up objects under the keyspace of `flags` and is launched.
+  private static ApiServer bootstrapper(
+      Binaries binaries, Path run, Etcd etcd, EtcdTls etcdTls, List<String> flags) {
+    ApiServer apiServer =
+        new ApiServer(
+            binaries.kubeApiServer(),
+            run,
+            Pki.create(TinyCa.create("kube-harness-seed-ca"), List.of(), etcdTls),
+            etcd.clientUrl(),
+            false,
+            // The profile's admission flags do not change what a start writes: one seed
+            // serves both profiles.
+            Profile.STANDARD,
+            flags);
+    apiServer.launch();
+    return apiServer;
   }
 
   // Copy next to the destination first (the run directory may be on another file system), then

@@ -3,6 +3,7 @@ package io.github.kubeharness.internal.junit;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.internal.process.InParallel;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.nio.file.Path;
@@ -436,18 +437,20 @@ public final class ControllerTestLifecycle {
                       computeIfAbsent(
                               root, key, k -> ClusterStart.attempt(options), ClusterStart.class)
                           .get());
-          Map<String, SharedCluster> others = new LinkedHashMap<>();
           String where = "@ControllerTest on " + config.testClass().getName();
-          for (String name : layout.others()) {
-            others.put(
-                name,
-                computeIfAbsent(
-                        root,
-                        key + "|beside:" + name,
-                        k -> ClusterStart.beside(options, cluster, name, where),
-                        ClusterStart.class)
-                    .get());
-          }
+          // Together: each is an apiserver booting (and a controller manager in standard), which
+          // overlap well; one after the other, a class with three clusters waited for each.
+          Map<String, SharedCluster> others =
+              InParallel.map(
+                  layout.others(),
+                  name ->
+                      computeIfAbsent(
+                              root,
+                              key + "|beside:" + name,
+                              k -> ClusterStart.beside(options, cluster, name, where),
+                              ClusterStart.class)
+                          .get(),
+                  "kube-harness-cluster-start");
           return ClassCluster.open(cluster, others, config, reportDirectory);
         });
   }

@@ -3,7 +3,9 @@ package io.github.kubeharness.internal.backend;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.kubeharness.Backend;
@@ -11,12 +13,16 @@ import io.github.kubeharness.ComponentProcesses;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.process.InParallel;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Two clusters on one etcd (the local backend's {@code clusters}): each apiserver its own CA and
- * key prefix, so neither sees the other's objects nor trusts the other's credentials.
+ * Clusters on one etcd (the local backend's {@code clusters}): each apiserver its own CA and key
+ * prefix, so none sees another's objects nor trusts another's credentials; the prefixes the etcd
+ * seed bootstrapped go to one cluster each, once.
  */
 class SharedEtcdClustersIT {
 
@@ -68,6 +74,115 @@ class SharedEtcdClustersIT {
       edge.stop();
       hub.stop();
     }
+  }
+
+  @Test
+  void clustersBesideTheFirstEachGetAKeyspaceOfTheSeedNeverOneAnotherHadOrHas() {
+    HarnessControlPlane hub = minimalHub();
+    hub.start();
+    List<HarnessControlPlane> edges = new ArrayList<>();
+    try {
+      // Two at once, as a class with three clusters starts them.
+      List<HarnessControlPlane> together =
+          List.of(beside(hub, "edge-4", edges), beside(hub, "edge-5", edges));
+      InParallel.map(together, this::started, "SharedEtcdClustersIT");
+      String four = prefix(together.get(0));
+      String five = prefix(together.get(1));
+      assertThat(List.of(four, five))
+          .allMatch(prefix -> prefix.startsWith("/registry.slot-"))
+          .doesNotHaveDuplicates();
+      try (KubernetesClient edge4 = together.get(0).newClient();
+          KubernetesClient edge5 = together.get(1).newClient()) {
+        edge4.configMaps().inNamespace("default").resource(configMap("only-on-edge-4")).create();
+        assertThat(edge5.configMaps().inNamespace("default").withName("only-on-edge-4").get())
+            .isNull();
+      }
+
+      // A stopped cluster's keyspace still holds its objects: the next cluster gets another.
+      together.get(0).stop();
+      HarnessControlPlane six = started(beside(hub, "edge-6", edges));
+      assertThat(prefix(six)).startsWith("/registry.slot-").isNotIn(four, five);
+
+      // None left: the next one bootstraps a prefix of its own, and is a whole cluster all the
+      // same.
+      HarnessControlPlane seven = started(beside(hub, "edge-7", edges));
+      assertThat(prefix(seven)).isEqualTo("/registry-edge-7");
+      for (HarnessControlPlane edge : List.of(six, seven)) {
+        try (KubernetesClient client = edge.newClient()) {
+          assertThat(client.rbac().clusterRoles().withName("cluster-admin").get()).isNotNull();
+          assertThat(client.configMaps().inNamespace("default").withName("only-on-edge-4").get())
+              .isNull();
+        }
+      }
+    } finally {
+      stopAll(edges, hub);
+    }
+  }
+
+  @Test
+  void aClusterBesideStartsOnAKeyspaceTheSeedBootstrappedNotAnEmptyOne() {
+    // The same objects in two runs (their uid says so): copied from the seed, not made at start.
+    String[] first = clusterAdminUids("edge-8");
+    String[] second = clusterAdminUids("edge-9");
+    assertThat(second[1]).isEqualTo(first[1]);
+    // Bootstrapped apart from the first cluster's, as its own apiserver would have.
+    assertThat(first[1]).isNotEqualTo(first[0]);
+  }
+
+  // The uid of ClusterRole cluster-admin in a fresh first cluster and in a cluster beside it.
+  private String[] clusterAdminUids(String name) {
+    HarnessControlPlane hub = minimalHub();
+    hub.start();
+    List<HarnessControlPlane> edges = new ArrayList<>();
+    try {
+      HarnessControlPlane edge = started(beside(hub, name, edges));
+      assertThat(prefix(edge)).startsWith("/registry.slot-");
+      try (KubernetesClient hubClient = hub.newClient();
+          KubernetesClient edgeClient = edge.newClient()) {
+        ClusterRole onHub = hubClient.rbac().clusterRoles().withName("cluster-admin").get();
+        ClusterRole onEdge = edgeClient.rbac().clusterRoles().withName("cluster-admin").get();
+        // Ready without the bootstrap hooks: their objects must be there already.
+        assertThat(onEdge).as("cluster-admin on " + name + " once it is ready").isNotNull();
+        return new String[] {onHub.getMetadata().getUid(), onEdge.getMetadata().getUid()};
+      }
+    } finally {
+      stopAll(edges, hub);
+    }
+  }
+
+  private static HarnessControlPlane minimalHub() {
+    return Backends.newControlPlane(
+        ControlPlaneOptions.builder()
+            .withBackend(Backend.LOCAL)
+            .withProfile(Profile.MINIMAL)
+            .build());
+  }
+
+  private static HarnessControlPlane beside(
+      HarnessControlPlane hub, String name, List<HarnessControlPlane> made) {
+    HarnessControlPlane edge = Backends.newClusterBeside(hub, name, "SharedEtcdClustersIT");
+    made.add(edge);
+    return edge;
+  }
+
+  private HarnessControlPlane started(HarnessControlPlane plane) {
+    plane.start();
+    return plane;
+  }
+
+  private static String prefix(HarnessControlPlane plane) {
+    return ((LocalControlPlane) plane).etcdPrefix();
+  }
+
+  private static ConfigMap configMap(String name) {
+    return new ConfigMapBuilder().withNewMetadata().withName(name).endMetadata().build();
+  }
+
+  private static void stopAll(List<HarnessControlPlane> edges, HarnessControlPlane hub) {
+    for (HarnessControlPlane edge : edges) {
+      edge.stop();
+    }
+    hub.stop();
   }
 
   @Test
