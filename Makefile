@@ -10,7 +10,7 @@ JIB_FROM ?= eclipse-temurin:17-jre
 # kubectl from the PATH, else the one kube-harness provisions (built from Go modules like the rest).
 KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 
-.PHONY: kind-image web-image kind kind-delete kind-e2e test-kind soak
+.PHONY: kind-image web-image kind kind-delete kind-e2e test-kind soak test-races
 .PHONY: bench-start
 .PHONY: help test build cli provision provision-matrix cluster dev dev-smoke fmt clean bench bench-readme images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
 
@@ -132,6 +132,12 @@ soak: ## the soak suite: 200 start/stop cycles, 20 kill -9s, 4 JVMs at once, the
 	$(MVNW) -Dspotless.check.skip=true -pl harness,sample-operator -am verify -Dgroups=soak \
 	  -Dkubeharness.excludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false $(SOAK_ARGS)
 	bash hack/require-tests-ran.sh $(TESTS_RAN) harness sample-operator
+
+test-races: ## the race fixtures' proof in numbers: each plain test 100 runs green, each found seed 10 replays red (RaceFixturesProofIT, minutes)
+	$(TESTS_RAN_STAMP)
+	$(MVNW) -Dspotless.check.skip=true -pl harness verify -Dgroups=races \
+	  -Dkubeharness.excludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false
+	bash hack/require-tests-ran.sh $(TESTS_RAN) harness
 
 kind-e2e: $(CLI) ## on the kind cluster: docker-build IMG, kind load, deploy, e2e, undeploy
 	bash hack/kind/e2e-on-kind.sh $(IMG)

@@ -115,6 +115,15 @@ public final class HarnessBenchmark {
         bench.extraClusters();
         bench.results.write(clusters);
       }
+      case "races" -> {
+        // The cost of the race controls beside a plain test's (target/bench/races).
+        HarnessBenchmark bench = new HarnessBenchmark(FULL_RUNS);
+        Path races = out.resolve("races");
+        BenchResults.markStart(races);
+        bench.perTestOverhead();
+        bench.raceControls();
+        bench.results.write(races);
+      }
       case "smoke" -> {
         // Beside, not over, the full results: bench-readme must never copy n = 1 figures.
         HarnessBenchmark bench = new HarnessBenchmark(1);
@@ -129,8 +138,8 @@ public final class HarnessBenchmark {
         System.err.println(
             "unknown bench mode '"
                 + mode
-                + "': expected none (the full run), start, simulated, frameworks, clusters or"
-                + " smoke");
+                + "': expected none (the full run), start, simulated, frameworks, clusters,"
+                + " races or smoke");
         System.exit(2);
       }
     }
@@ -159,6 +168,7 @@ public final class HarnessBenchmark {
     containerStart();
     kindStart();
     perTestOverhead();
+    raceControls();
     FrameworkFirstTests.measure(results, runs);
     eventToReconcile();
     killNineCleanup();
@@ -486,6 +496,15 @@ public final class HarnessBenchmark {
     }
     results.record("first_test_overhead_ms", first);
     results.record("per_test_overhead_ms", rest);
+  }
+
+  // The race controls (docs/races.md): a test with them idle, and a race run's own cost. First
+  // tests left out, as above; one launcher run gives enough samples (20 and 10).
+  private void raceControls() {
+    List<Double> viaProxy = timedTests(OverheadViaProxyScenario.class);
+    results.record("per_test_overhead_via_proxy_ms", viaProxy.subList(1, viaProxy.size()));
+    List<Double> raceRuns = timedTests(ExplorerRunScenario.class);
+    results.record("race_run_overhead_ms", raceRuns.subList(1, raceRuns.size()));
   }
 
   /** Runs a scenario class; returns each test's duration in start order. Fails on any failure. */
