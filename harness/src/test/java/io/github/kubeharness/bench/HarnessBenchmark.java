@@ -77,53 +77,42 @@ public final class HarnessBenchmark {
         bench.results.write(out);
         System.exit(bench.results.checkTargets() ? 0 : 1);
       }
-      case "start" -> {
-        // make bench-start: the start-up figures alone, for an A/B of a change to the start path
-        // (a few minutes instead of the whole run); written beside, not over, the full results.
-        HarnessBenchmark bench = new HarnessBenchmark(FULL_RUNS);
-        Path start = out.resolve("start");
-        BenchResults.markStart(start);
-        bench.runStartOnly();
-        bench.results.write(start);
-      }
-      case "simulated" -> {
-        // The simulated profile's workload figures alone, for an A/B of a change to them.
-        HarnessBenchmark bench = new HarnessBenchmark(FULL_RUNS);
-        Path simulated = out.resolve("simulated");
-        BenchResults.markStart(simulated);
-        bench.deploymentReady();
-        bench.statefulSetReady();
-        bench.results.write(simulated);
-      }
-      case "frameworks" -> {
-        // The Spring and Quarkus first-test rows alone (make bench builds the samples first).
-        HarnessBenchmark bench = new HarnessBenchmark(FULL_RUNS);
-        Path frameworks = out.resolve("frameworks");
-        BenchResults.markStart(frameworks);
-        FrameworkFirstTests.measure(bench.results, bench.runs);
-        bench.results.write(frameworks);
-      }
-      case "clusters" -> {
-        // The cost of a further cluster of @ControllerTest(clusters) alone (target/bench/clusters).
-        HarnessBenchmark bench = new HarnessBenchmark(FULL_RUNS);
-        Path clusters = out.resolve("clusters");
-        BenchResults.markStart(clusters);
-        startStop(local(Profile.MINIMAL));
-        // A whole control plane's start in the same run, to compare with.
-        bench.coldStart(local(Profile.MINIMAL), "local_minimal_start_ms", FULL_RUNS);
-        bench.coldStart(local(Profile.STANDARD), "local_standard_start_ms", FULL_RUNS);
-        bench.extraClusters();
-        bench.results.write(clusters);
-      }
-      case "races" -> {
-        // The cost of the race controls beside a plain test's (target/bench/races).
-        HarnessBenchmark bench = new HarnessBenchmark(FULL_RUNS);
-        Path races = out.resolve("races");
-        BenchResults.markStart(races);
-        bench.perTestOverhead();
-        bench.raceControls();
-        bench.results.write(races);
-      }
+      // make bench-start: the start-up figures alone, for an A/B of a change to the start path
+      // (a few minutes instead of the whole run).
+      case "start" -> part(out, "start", HarnessBenchmark::runStartOnly);
+      // The simulated profile's workload figures alone, for an A/B of a change to them.
+      case "simulated" ->
+          part(
+              out,
+              "simulated",
+              bench -> {
+                bench.deploymentReady();
+                bench.statefulSetReady();
+              });
+      // The Spring and Quarkus first-test rows alone (make bench builds the samples first).
+      case "frameworks" ->
+          part(out, "frameworks", bench -> FrameworkFirstTests.measure(bench.results, bench.runs));
+      // The cost of a further cluster of @ControllerTest(clusters) alone, with a whole control
+      // plane's start in the same run to compare with.
+      case "clusters" ->
+          part(
+              out,
+              "clusters",
+              bench -> {
+                startStop(local(Profile.MINIMAL));
+                bench.coldStart(local(Profile.MINIMAL), "local_minimal_start_ms", FULL_RUNS);
+                bench.coldStart(local(Profile.STANDARD), "local_standard_start_ms", FULL_RUNS);
+                bench.extraClusters();
+              });
+      // The cost of the race controls beside a plain test's.
+      case "races" ->
+          part(
+              out,
+              "races",
+              bench -> {
+                bench.perTestOverhead();
+                bench.raceControls();
+              });
       case "smoke" -> {
         // Beside, not over, the full results: bench-readme must never copy n = 1 figures.
         HarnessBenchmark bench = new HarnessBenchmark(1);
@@ -143,6 +132,24 @@ public final class HarnessBenchmark {
         System.exit(2);
       }
     }
+  }
+
+  /**
+   * One mode of a few rows at n = 10, written beside, not over, the full results: {@code
+   * target/bench/<name>}, its {@code started-at} first.
+   */
+  private static void part(Path out, String name, Part part) throws Exception {
+    HarnessBenchmark bench = new HarnessBenchmark(FULL_RUNS);
+    Path dir = out.resolve(name);
+    BenchResults.markStart(dir);
+    part.measure(bench);
+    bench.results.write(dir);
+  }
+
+  /** What a mode of {@link #part} measures. */
+  @FunctionalInterface
+  private interface Part {
+    void measure(HarnessBenchmark bench) throws Exception;
   }
 
   private void runStartOnly() throws Exception {
