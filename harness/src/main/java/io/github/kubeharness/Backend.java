@@ -35,12 +35,12 @@ public enum Backend {
   /** The same components as Testcontainers ({@code registry.k8s.io} images). */
   CONTAINER(
       EnumSet.of(Profile.MINIMAL, Profile.STANDARD),
-      EnumSet.of(Feature.VERSION_MATRIX),
+      EnumSet.of(Feature.VERSION_MATRIX, Feature.CLUSTERS),
       "runs no kube-scheduler or KWOK"),
   /** A k3s cluster in a Testcontainer ({@code rancher/k3s}): pods really run. */
   K3S(
       EnumSet.of(Profile.STANDARD),
-      EnumSet.of(Feature.VERSION_MATRIX),
+      EnumSet.of(Feature.VERSION_MATRIX, Feature.CLUSTERS),
       "is a whole cluster, every controller running"),
   /** The cluster of the current kubeconfig (kind, or any cluster). */
   EXISTING(
@@ -53,7 +53,7 @@ public enum Backend {
    */
   KIND(
       EnumSet.of(Profile.STANDARD),
-      EnumSet.of(Feature.LOAD_IMAGE, Feature.REUSE, Feature.VERSION_MATRIX),
+      EnumSet.of(Feature.LOAD_IMAGE, Feature.REUSE, Feature.VERSION_MATRIX, Feature.CLUSTERS),
       "is a whole cluster, every controller running");
 
   /**
@@ -80,7 +80,8 @@ public enum Backend {
         "a Kubernetes version matrix (kubernetesVersions, kubeharness.kubernetes.versions)"),
     /**
      * {@code @ControllerTest(clusters)}: several named clusters in one test, each an apiserver of
-     * its own on one etcd with a key prefix per cluster.
+     * its own: on the local backend on one etcd with a key prefix per cluster, elsewhere a whole
+     * control plane per cluster.
      */
     CLUSTERS("several clusters in one test (clusters)");
 

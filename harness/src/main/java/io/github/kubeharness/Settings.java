@@ -138,6 +138,13 @@ public final class Settings {
    */
   public static final String PAUSE_ON_FAILURE = "kubeharness.pauseOnFailure";
 
+  /**
+   * {@code @ControllerTest(clusters)} on the local backend: {@code shared} (the further clusters'
+   * apiservers on the first cluster's etcd, a key prefix each) or {@code own} (each a whole control
+   * plane with an etcd of its own). Default {@code shared}.
+   */
+  public static final String CLUSTERS_ETCD = "kubeharness.clusters.etcd";
+
   /** How long a test paused on its failure waits for its resume file. Default 30. */
   public static final String PAUSE_ON_FAILURE_MINUTES = "kubeharness.pauseOnFailure.minutes";
 
@@ -228,6 +235,14 @@ public final class Settings {
               .doc("how long a start may take (fractions allowed)"),
           Setting.seconds(EVENTUALLY_TIMEOUT_SECONDS, Duration.ofSeconds(30))
               .doc("default timeout of `eventually`"),
+          Setting.choice(CLUSTERS_ETCD, ClusterEtcd.class, ClusterEtcd.SHARED)
+              .readBy(Backend.LOCAL)
+              .doc(
+                  "the further clusters of `@ControllerTest(clusters)` (whose names only the"
+                      + " attribute gives): `shared`, apiservers on the first cluster's etcd, a key"
+                      + " prefix each, started while it starts; `own`, each a whole control plane"
+                      + " with an etcd of its own (the other backends always do that; [Several"
+                      + " clusters](multi-cluster.md))"),
           Setting.choice(PAUSE_ON_FAILURE, PauseOnFailure.class, PauseOnFailure.FALSE)
               .doc(
                   "`true`: a failing test waits before its teardown, cluster, namespace and"

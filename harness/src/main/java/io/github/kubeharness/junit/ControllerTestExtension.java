@@ -1,6 +1,7 @@
 package io.github.kubeharness.junit;
 
 import io.github.kubeharness.Backend;
+import io.github.kubeharness.ClusterEtcd;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.PauseOnFailure;
@@ -208,7 +209,11 @@ public final class ControllerTestExtension
       }
       placements.put(placed.cluster(), new ClusterLayout.Placement(reconcilers, controllers));
     }
-    return ClusterLayout.of(List.of(annotation.clusters()), placements, where);
+    return ClusterLayout.of(
+        List.of(annotation.clusters()),
+        placements,
+        Settings.entry(Settings.CLUSTERS_ETCD, ClusterEtcd.class).resolve() == ClusterEtcd.OWN,
+        where);
   }
 
   private static List<String> versions(List<String> asked) {

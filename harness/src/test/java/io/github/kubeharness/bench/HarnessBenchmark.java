@@ -353,20 +353,33 @@ public final class HarnessBenchmark {
 
   // @ControllerTest(clusters): what the clusters after the first cost on the local backend, each an
   // apiserver on the first one's etcd (and, in standard, a controller manager of its own, which
-  // garbage collection and namespace deletion need), with the first running meanwhile as in a
-  // test. Per run, on a fresh first cluster (its etcd seed's keyspaces all free): one further
-  // cluster alone, then two together (as a class with three clusters starts them), both on
-  // bootstrapped keyspaces of the seed; then one more, which finds none free and bootstraps its
-  // own (the path every further cluster took before the seed had keyspaces for them).
+  // garbage collection and namespace deletion need). Per run, for each profile:
+  //  - a class's three clusters from nothing, as the extension starts them (the further ones
+  //    launch on the first one's etcd while its apiserver boots), beside one whole control plane
+  //    started alone in the same run: their difference over two is what each further cluster adds
+  //    to a class's start (per_extra_cluster_ms);
+  //  - with a first cluster running already (another class started it): one further cluster alone,
+  //    then two together, both on bootstrapped keyspaces of the seed; then one more, which finds
+  //    none free and bootstraps its own (the path every further cluster took before the seed had
+  //    keyspaces for them).
   private void extraClusters() {
     for (Profile profile : List.of(Profile.MINIMAL, Profile.STANDARD)) {
       String prefix = "local_" + profile.settingValue();
+      List<Double> one = new ArrayList<>();
+      List<Double> three = new ArrayList<>();
+      List<Double> perExtra = new ArrayList<>();
       List<Double> alone = new ArrayList<>();
       List<Double> together = new ArrayList<>();
       List<Double> unseeded = new ArrayList<>();
       for (int i = 0; i < runs; i++) {
+        double threeMs = threeClustersTogether(profile);
         HarnessControlPlane first = Backends.newControlPlane(local(profile));
+        long t0 = System.nanoTime();
         first.start();
+        double oneMs = (System.nanoTime() - t0) / 1e6;
+        one.add(oneMs);
+        three.add(threeMs);
+        perExtra.add((threeMs - oneMs) / 2);
         List<HarnessControlPlane> extras = new ArrayList<>();
         try {
           alone.add(startBeside(first, List.of("edge-1"), extras));
@@ -379,9 +392,37 @@ public final class HarnessBenchmark {
           first.stop();
         }
       }
+      results.record(prefix + "_one_cluster_start_ms", one);
+      results.record(prefix + "_three_clusters_start_ms", three);
+      results.record(prefix + "_per_extra_cluster_ms", perExtra);
       results.record(prefix + "_extra_cluster_start_ms", alone);
       results.record(prefix + "_two_extra_clusters_start_ms", together);
       results.record(prefix + "_extra_cluster_unseeded_start_ms", unseeded);
+    }
+  }
+
+  // A first cluster and two beside it, all started at once as the extension starts a class with
+  // three clusters; returns the wall time until all three are up.
+  private static double threeClustersTogether(Profile profile) {
+    HarnessControlPlane first = Backends.newControlPlane(local(profile));
+    List<HarnessControlPlane> all = new ArrayList<>(List.of(first));
+    for (String name : List.of("edge-1", "edge-2")) {
+      all.add(Backends.newClusterBeside(first, name, "bench"));
+    }
+    try {
+      long t0 = System.nanoTime();
+      InParallel.map(
+          all,
+          cluster -> {
+            cluster.start();
+            return cluster;
+          },
+          "bench-cluster-start");
+      return (System.nanoTime() - t0) / 1e6;
+    } finally {
+      for (int i = all.size() - 1; i >= 0; i--) {
+        all.get(i).stop();
+      }
     }
   }
 

@@ -302,9 +302,6 @@ class BadInputIT {
         webhooks(CapabilityScenarios.WebhooksOnK3s.class, "k3s backend"),
         webhooks(CapabilityScenarios.WebhooksOnKind.class, "kind backend"),
         webhooks(CapabilityScenarios.WebhooksOnExisting.class, "existing backend"),
-        clusters(MultiClusterScenarios.ClustersOnContainer.class, "container"),
-        clusters(MultiClusterScenarios.ClustersOnK3s.class, "k3s"),
-        clusters(MultiClusterScenarios.ClustersOnKind.class, "kind"),
         clusters(MultiClusterScenarios.ClustersOnExisting.class, "existing"),
         scenario(
             CapabilityScenarios.MatrixOnExisting.class,
@@ -350,7 +347,7 @@ class BadInputIT {
         expect(
             "@ControllerTest on " + scenario.getName() + ": the " + backend + " backend",
             "cannot give faults (a Faults field or parameter",
-            "Backends that can: local. Use one of them (@ControllerTest(backend = \"local\")"));
+            "Backends that can: local or container or k3s or kind. Use one of them"));
   }
 
   private static Arguments clusters(Class<?> scenario, String backend) {
@@ -359,7 +356,7 @@ class BadInputIT {
         expect(
             "@ControllerTest on " + scenario.getName() + ": the " + backend + " backend",
             "cannot give several clusters in one test (clusters)",
-            "Backends that can: local. Use one of them (@ControllerTest(backend = \"local\")"));
+            "Backends that can: local or container or k3s or kind. Use one of them"));
   }
 
   private static Arguments webhooks(Class<?> scenario, String backend) {

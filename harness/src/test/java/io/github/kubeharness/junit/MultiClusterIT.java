@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 // snippet:hub-edge (docs/multi-cluster.md)
 @ControllerTest(
-    backend = "local", // several clusters: the local backend (docs/multi-cluster.md)
+    backend = "local", // one etcd for the three, and Faults per cluster (docs/multi-cluster.md)
     clusters = {"hub", "edge-1", "edge-2"},
     crds = "src/test/resources/crds",
     controllers = FanOutController.class)

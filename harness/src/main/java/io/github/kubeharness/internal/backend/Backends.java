@@ -52,15 +52,32 @@ public final class Backends {
   }
 
   /**
-   * A further cluster named {@code name} beside {@code first} (a started control plane), not yet
-   * started: on the local backend an apiserver on {@code first}'s etcd under a key prefix of its
-   * own ({@code /registry-<name>}); refused on the backends without {@link
-   * Backend.Feature#CLUSTERS}, naming {@code where} and the backends that have it.
+   * A further cluster named {@code name} beside {@code first}, not yet started: on the local
+   * backend an apiserver on {@code first}'s etcd under a key prefix of its own (a free keyspace of
+   * the etcd seed, else {@code /registry-<name>}), which may start while {@code first} does; on the
+   * container, k3s and kind backends a whole control plane of its own, made from {@code first}'s
+   * options (they have no etcd to share: the container backend's is one per control plane, k3s's
+   * and kind's are inside their node). Refused on the existing backend, naming {@code where} and
+   * the backends that can.
    */
   public static HarnessControlPlane newClusterBeside(
       HarnessControlPlane first, String name, String where) {
-    if (first instanceof LocalControlPlane local) {
+    return newClusterBeside(first, name, false, where);
+  }
+
+  /**
+   * As {@link #newClusterBeside(HarnessControlPlane, String, String)}; {@code ownEtcd}: on the
+   * local backend too a whole control plane with an etcd of its own ({@code
+   * kubeharness.clusters.etcd=own}).
+   */
+  public static HarnessControlPlane newClusterBeside(
+      HarnessControlPlane first, String name, boolean ownEtcd, String where) {
+    if (first instanceof LocalControlPlane local && !ownEtcd) {
       return local.besideOnSharedEtcd(name);
+    }
+    if (first instanceof AbstractControlPlane made
+        && first.backend().supports(Backend.Feature.CLUSTERS, null)) {
+      return newControlPlane(made.options);
     }
     throw first.backend().unsupported(Backend.Feature.CLUSTERS, null, where);
   }

@@ -68,6 +68,9 @@ final class LocalControlPlane extends AbstractControlPlane {
   private SharedEtcd etcd;
   private final LocalControlPlane etcdOwner;
   private final String clusterName;
+  // This control plane's etcd as the clusters beside it get it: launched, then started. They launch
+  // on it while this one's apiserver still boots (a class's clusters share one boot's wall time).
+  private volatile LaunchThenStart<SharedEtcd> etcdForOthers = new LaunchThenStart<>();
   // Where this control plane's apiserver keeps its keys in that etcd, and whether they were
   // bootstrapped before it started (the seed's /registry, or one of its slots).
   private Keyspace keyspace;
@@ -119,18 +122,9 @@ final class LocalControlPlane extends AbstractControlPlane {
     return new LocalControlPlane(options, local, this, name);
   }
 
-  /**
-   * The etcd this control plane runs, for cluster {@code name} beside it; fails when not running.
-   */
-  private SharedEtcd etcdForOthers(String name) {
-    if (!isRunning() || etcd == null) {
-      throw new IllegalStateException(
-          "Cluster '"
-              + name
-              + "' needs the etcd of the control plane it was made beside, which is not running:"
-              + " start that control plane first");
-    }
-    return etcd;
+  /** What a cluster beside this one waits for, named in its timeout. */
+  private static String firstOf(String name) {
+    return "the control plane whose etcd cluster '" + name + "' shares";
   }
 
   @Override
@@ -141,11 +135,30 @@ final class LocalControlPlane extends AbstractControlPlane {
     Path kwok = options.profile().runs(Profile.Component.KWOK) ? Kwok.binary(options) : null;
     auditLog = null;
     if (etcdOwner != null) {
-      startBeside(binaries, kwok, etcdOwner.etcdForOthers(clusterName));
-    } else if (options.reuse()) {
-      startOrAttach(resolver, binaries, kwok);
+      startBeside(binaries, kwok);
     } else {
-      startWithRetries(resolver, binaries, kwok, RunDirectory.defaultRoot());
+      if (etcdForOthers.hasFailed()) {
+        etcdForOthers = new LaunchThenStart<>(); // started again after a stop
+      }
+      try {
+        if (options.reuse()) {
+          startOrAttach(resolver, binaries, kwok);
+        } else {
+          startWithRetries(resolver, binaries, kwok, RunDirectory.defaultRoot());
+        }
+      } catch (RuntimeException e) {
+        etcdForOthers.failed(e);
+        throw e;
+      }
+      etcdForOthers.started(etcd);
+      // Closed when this control plane stops: a cluster beside it starting later is refused.
+      started(
+          () ->
+              etcdForOthers =
+                  LaunchThenStart.ended(
+                      new IllegalStateException(
+                          "the control plane it was made beside has stopped: start that control"
+                              + " plane first")));
     }
     if (options.profile().runs(Profile.Component.KWOK)) {
       // In this JVM, also when attached to a kept control plane (whose keeper runs no Java): each
@@ -202,47 +215,93 @@ final class LocalControlPlane extends AbstractControlPlane {
     }
   }
 
-  private void startBeside(Binaries binaries, Path kwok, SharedEtcd shared) {
-    // Claimed once per start, kept over a retry on new ports: a failed attempt wrote only this
-    // cluster's start-up objects there.
-    keyspace =
-        shared
-            .slots()
-            .claim()
-            .map(slot -> new Keyspace(slot, true))
-            .orElseGet(
-                () -> {
-                  options
-                      .progress()
-                      .accept(
-                          "cluster '"
-                              + clusterName
-                              + "': no bootstrapped keyspace of the etcd seed is free (it has "
-                              + EtcdSeed.SLOTS
-                              + " for the clusters beside the first), so its apiserver bootstraps"
-                              + " /registry-"
-                              + clusterName
-                              + " itself, which takes it a second or two longer");
-                  return new Keyspace("/registry-" + clusterName, false);
-                });
+  // Launched as soon as the first cluster's etcd is (it may still boot), then held before its own
+  // readiness waits until the first cluster has started: on the etcd it launched on, else (the
+  // first cluster started again, on new ports) launched anew on the etcd that is up.
+  private void startBeside(Binaries binaries, Path kwok) {
+    long deadline = Waits.deadline(options.startTimeout());
+    SharedEtcd shared;
+    try {
+      shared = etcdOwner.etcdForOthers.awaitLaunched(deadline, firstOf(clusterName));
+    } catch (RuntimeException e) {
+      throw besideFailed("its etcd did not come up: " + e.getMessage(), e);
+    }
     for (int attempt = 1; ; attempt++) {
-      RunDirectory run = newRunDirectory(RunDirectory.defaultRoot());
-      try {
+      // Claimed once per etcd, kept over a retry on new ports: a failed attempt wrote only this
+      // cluster's start-up objects there.
+      if (etcd != shared) {
+        keyspace = keyspaceOn(shared);
         etcd = shared;
-        startComponents(binaries, kwok, null, run.path());
+      }
+      RunDirectory run = newRunDirectory(RunDirectory.defaultRoot());
+      SharedEtcd launchedOn = shared;
+      try {
+        startComponents(binaries, kwok, null, run.path(), () -> awaitFirst(launchedOn, deadline));
         return;
+      } catch (EtcdMoved moved) {
+        stopStarted(moved);
+        shared = moved.etcd;
+        attempt--;
       } catch (RuntimeException e) {
         stopStarted(e);
         if (portTakenMeanwhile(e, attempt)) {
           continue;
         }
-        throw new KubeHarnessException(
-            "Cluster '"
-                + clusterName
-                + "' (an apiserver on the shared etcd) failed to start: "
-                + e.getMessage(),
-            e);
+        throw besideFailed(e.getMessage(), e);
       }
+    }
+  }
+
+  private KubeHarnessException besideFailed(String why, RuntimeException e) {
+    return new KubeHarnessException(
+        "Cluster '" + clusterName + "' (an apiserver on the shared etcd) failed to start: " + why,
+        e);
+  }
+
+  // A free slot of the etcd seed on `shared`, else a prefix this cluster's apiserver bootstraps.
+  private Keyspace keyspaceOn(SharedEtcd shared) {
+    return shared
+        .slots()
+        .claim()
+        .map(slot -> new Keyspace(slot, true))
+        .orElseGet(
+            () -> {
+              options
+                  .progress()
+                  .accept(
+                      "cluster '"
+                          + clusterName
+                          + "': no bootstrapped keyspace of the etcd seed is free (it has "
+                          + EtcdSeed.SLOTS
+                          + " for the clusters beside the first), so its apiserver bootstraps"
+                          + " /registry-"
+                          + clusterName
+                          + " itself, which takes it a second or two longer");
+              return new Keyspace("/registry-" + clusterName, false);
+            });
+  }
+
+  // Before this cluster's readiness waits: the first cluster started, on the etcd launched on.
+  private void awaitFirst(SharedEtcd launchedOn, long deadline) {
+    SharedEtcd up;
+    try {
+      up = etcdOwner.etcdForOthers.awaitStarted(deadline, firstOf(clusterName));
+    } catch (RuntimeException e) {
+      throw new KubeHarnessException(
+          "the control plane whose etcd it shares did not start: " + e.getMessage(), e);
+    }
+    if (up != launchedOn) {
+      throw new EtcdMoved(up);
+    }
+  }
+
+  /** The first cluster started on another etcd than the one this cluster launched on. */
+  private static final class EtcdMoved extends RuntimeException {
+    private final transient SharedEtcd etcd;
+
+    EtcdMoved(SharedEtcd etcd) {
+      super("the first cluster started on a new etcd", null, false, false);
+      this.etcd = etcd;
     }
   }
 
@@ -259,7 +318,7 @@ final class LocalControlPlane extends AbstractControlPlane {
     for (int attempt = 1; ; attempt++) {
       RunDirectory run = newRunDirectory(runRoot);
       try {
-        startComponents(binaries, kwok, seed, run.path());
+        startComponents(binaries, kwok, seed, run.path(), () -> {});
         return;
       } catch (RuntimeException e) {
         stopStarted(e);
@@ -291,7 +350,11 @@ final class LocalControlPlane extends AbstractControlPlane {
   // retries
   // etcd), and the admin client's classes (a second or two of class loading in a fresh JVM) are
   // loaded while they boot. Measured with `make bench`.
-  private void startComponents(Binaries binaries, Path kwok, EtcdSeed seed, Path run) {
+  //
+  // beforeWaits runs once every process of this start is launched, before the first wait: a cluster
+  // beside another waits there for the other's start.
+  private void startComponents(
+      Binaries binaries, Path kwok, EtcdSeed seed, Path run, Runnable beforeWaits) {
     long deadline = Waits.deadline(options.startTimeout());
     apiServerUp = false;
     // etcd's certificates are the only keys made before a process is launched: it must not
@@ -304,6 +367,7 @@ final class LocalControlPlane extends AbstractControlPlane {
       ownEtcd.launch();
       etcd = new SharedEtcd(ownEtcd.clientUrl(), etcdTls, SeedSlots.of(seed));
       keyspace = new Keyspace("/registry", seed != null);
+      etcdForOthers.launched(etcd);
     } else {
       // The same etcd, the same client certificate (etcd trusts one CA of its own), a key prefix
       // of this cluster's own (startBeside): /registry stays the first cluster's.
@@ -332,6 +396,7 @@ final class LocalControlPlane extends AbstractControlPlane {
       // Nothing here needs a fabric8 client: the JDK's HTTP client, which the readiness probes
       // have loaded already, checks the default namespace. A fresh JVM spent ~1.2 s making the
       // first fabric8 request and closing that client (timestamps in start(), 2026-12-03).
+      beforeWaits.run();
       awaitEtcd(ownEtcd, deadline);
       apiServer.awaitReady(Waits.remaining(deadline), keyspace.seeded());
       apiServerUp = true;
@@ -343,6 +408,7 @@ final class LocalControlPlane extends AbstractControlPlane {
     }
     CompletableFuture<KubernetesClient> warmClient = ClientWarmUp.start(this::newClient);
     try {
+      beforeWaits.run();
       awaitEtcd(ownEtcd, deadline);
       apiServer.awaitReady(Waits.remaining(deadline), keyspace.seeded());
       apiServerUp = true;

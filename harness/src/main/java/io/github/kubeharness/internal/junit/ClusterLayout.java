@@ -13,8 +13,12 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  *
  * @param names the cluster names in declaration order; empty: one unnamed cluster
  * @param placements the reconcilers and controllers of each further cluster, by name
+ * @param ownEtcd whether each further cluster gets an etcd of its own on the local backend ({@link
+ *     io.github.kubeharness.Settings#CLUSTERS_ETCD}); the other backends always make whole control
+ *     planes
  */
-public record ClusterLayout(List<String> names, Map<String, Placement> placements) {
+public record ClusterLayout(
+    List<String> names, Map<String, Placement> placements, boolean ownEtcd) {
 
   /** The reconcilers and controllers that run on one cluster. */
   public record Placement(List<Class<?>> reconcilers, List<Class<?>> controllers) {
@@ -45,7 +49,7 @@ public record ClusterLayout(List<String> names, Map<String, Placement> placement
    * {@code where} names the class in the error.
    */
   public static ClusterLayout of(
-      List<String> names, Map<String, Placement> placements, String where) {
+      List<String> names, Map<String, Placement> placements, boolean ownEtcd, String where) {
     for (String name : names) {
       if (!name.matches("[a-z0-9]([-a-z0-9]{0,38}[a-z0-9])?")) {
         throw new ExtensionConfigurationException(
@@ -85,7 +89,7 @@ public record ClusterLayout(List<String> names, Map<String, Placement> placement
                 + " reconcilers and controllers run: list them there instead.");
       }
     }
-    return new ClusterLayout(names, placements);
+    return new ClusterLayout(names, placements, ownEtcd);
   }
 
   /** Whether the class asks for several clusters (or one named one). */

@@ -2,52 +2,100 @@ package io.github.kubeharness.internal.junit;
 
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.internal.backend.Backends;
+import io.github.kubeharness.internal.backend.HarnessControlPlane;
 
 /**
- * One attempt to start a shared cluster, kept in the root store: the cluster, or why it did not
- * start. A version that cannot be had (a failed build, a start that timed out) then fails each of
- * its tests at once with the first attempt's reason, instead of every test trying again for
- * minutes.
+ * One attempt to start a shared cluster, kept in the root store: the control plane, made when the
+ * entry is, started by the first {@link #get()}, then the cluster or why it did not start. A
+ * version that cannot be had (a failed build, a start that timed out) then fails each of its tests
+ * at once with the first attempt's reason, instead of every test trying again for minutes.
+ *
+ * <p>Made before it starts so that the clusters of {@code @ControllerTest(clusters)} can be made
+ * beside the first one and start while it does ({@link #beside}).
  */
 final class ClusterStart implements JUnitResource {
 
   private final ControlPlaneOptions options;
   // The cluster's name with @ControllerTest(clusters); null for the one unnamed cluster.
   private final String name;
-  private final SharedCluster cluster;
-  private final RuntimeException failure;
+  // Null when it could not even be made (failure says why).
+  private final HarnessControlPlane controlPlane;
+  private final boolean beside;
+  private SharedCluster cluster;
+  private RuntimeException failure;
+  // Started (or found unable to be made), and whether a test was given its failure as it was.
+  private boolean attempted;
   private boolean failureSeen;
 
   private ClusterStart(
-      ControlPlaneOptions options, String name, SharedCluster cluster, RuntimeException e) {
+      ControlPlaneOptions options,
+      String name,
+      HarnessControlPlane controlPlane,
+      boolean beside,
+      RuntimeException failure) {
     this.options = options;
     this.name = name;
-    this.cluster = cluster;
-    this.failure = e;
+    this.controlPlane = controlPlane;
+    this.beside = beside;
+    this.failure = failure;
+    this.attempted = failure != null;
   }
 
-  static ClusterStart attempt(ControlPlaneOptions options) {
+  /** The shared cluster of {@code options}, not started yet. */
+  static ClusterStart of(ControlPlaneOptions options) {
     try {
-      return new ClusterStart(options, null, SharedCluster.start(options), null);
+      ClasspathCheck.requireUsableFabric8();
+      return new ClusterStart(options, null, Backends.newControlPlane(options), false, null);
     } catch (RuntimeException e) {
-      return new ClusterStart(options, null, null, e);
+      return new ClusterStart(options, null, null, false, e);
     }
   }
 
   /**
-   * One attempt to start cluster {@code name} beside {@code first}; a failure names the cluster.
+   * Cluster {@code name} beside {@code first}, not started yet; started while {@code first} starts
+   * or after ({@code ownEtcd}: a whole control plane of its own on the local backend too). A
+   * refusal (a backend without clusters) names {@code where}; a failure the cluster.
    */
   static ClusterStart beside(
-      ControlPlaneOptions options, SharedCluster first, String name, String where) {
+      ControlPlaneOptions options, ClusterStart first, String name, boolean ownEtcd, String where) {
+    if (first.controlPlane == null) {
+      return new ClusterStart(
+          options,
+          name,
+          null,
+          true,
+          new KubeHarnessException(
+              "Cluster '" + name + "' was not started: the first cluster could not be made"));
+    }
     try {
-      return new ClusterStart(options, name, SharedCluster.startBeside(first, name, where), null);
+      return new ClusterStart(
+          options,
+          name,
+          Backends.newClusterBeside(first.controlPlane, name, ownEtcd, where),
+          true,
+          null);
     } catch (RuntimeException e) {
-      return new ClusterStart(options, name, null, e);
+      return new ClusterStart(options, name, null, true, e);
     }
   }
 
-  /** The cluster; its start's failure, the first time, then a failure that names it as earlier. */
+  /**
+   * The cluster, started by the first call; its start's failure, the first time, then a failure
+   * that names it as earlier.
+   */
   synchronized SharedCluster get() {
+    if (!attempted) {
+      attempted = true;
+      try {
+        cluster =
+            beside
+                ? SharedCluster.startBeside(controlPlane)
+                : SharedCluster.start(options, controlPlane);
+      } catch (RuntimeException e) {
+        failure = namingItself(e);
+      }
+    }
     if (failure == null) {
       return cluster;
     }
@@ -65,8 +113,16 @@ final class ClusterStart implements JUnitResource {
         failure);
   }
 
+  // A further cluster's failure starts with its name (the local backend's says more already).
+  private RuntimeException namingItself(RuntimeException e) {
+    if (name == null || !beside || String.valueOf(e.getMessage()).startsWith("Cluster '" + name)) {
+      return e;
+    }
+    return new KubeHarnessException("Cluster '" + name + "' failed to start: " + e.getMessage(), e);
+  }
+
   @Override
-  public void close() {
+  public synchronized void close() {
     if (cluster != null) {
       cluster.close();
     }

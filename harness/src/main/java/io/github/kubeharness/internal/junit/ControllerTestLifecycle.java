@@ -430,27 +430,37 @@ public final class ControllerTestLifecycle {
           ClusterLayout layout = config.clusters();
           // The first cluster is the shared one of these options, as for a class without
           // clusters; each further one is shared by the classes that name it alike.
-          SharedCluster cluster =
-              named(
-                  layout.first(),
-                  () ->
-                      computeIfAbsent(
-                              root, key, k -> ClusterStart.attempt(options), ClusterStart.class)
-                          .get());
+          ClusterStart first =
+              computeIfAbsent(root, key, k -> ClusterStart.of(options), ClusterStart.class);
+          if (layout.others().isEmpty()) {
+            return ClassCluster.open(
+                named(layout.first(), first::get), Map.of(), config, reportDirectory);
+          }
           String where = "@ControllerTest on " + config.testClass().getName();
-          // Together: each is an apiserver booting (and a controller manager in standard), which
-          // overlap well; one after the other, a class with three clusters waited for each.
-          Map<String, SharedCluster> others =
+          // All at once: the further clusters' apiservers launch as soon as the first cluster's
+          // etcd is launched and boot beside its apiserver (and controller manager in standard),
+          // so that a class with three clusters waits about one boot, not three.
+          List<String> names = new ArrayList<>();
+          names.add(layout.first());
+          names.addAll(layout.others());
+          Map<String, SharedCluster> all =
               InParallel.map(
-                  layout.others(),
+                  names,
                   name ->
-                      computeIfAbsent(
-                              root,
-                              key + "|beside:" + name,
-                              k -> ClusterStart.beside(options, cluster, name, where),
-                              ClusterStart.class)
-                          .get(),
+                      name.equals(layout.first())
+                          ? named(name, first::get)
+                          : computeIfAbsent(
+                                  root,
+                                  key + "|beside:" + name + (layout.ownEtcd() ? "|own" : ""),
+                                  k ->
+                                      ClusterStart.beside(
+                                          options, first, name, layout.ownEtcd(), where),
+                                  ClusterStart.class)
+                              .get(),
                   "kube-harness-cluster-start");
+          // What is left after the first: the further clusters, in declaration order.
+          Map<String, SharedCluster> others = new LinkedHashMap<>(all);
+          SharedCluster cluster = others.remove(layout.first());
           return ClassCluster.open(cluster, others, config, reportDirectory);
         });
   }

@@ -65,10 +65,12 @@ final class SharedCluster implements JUnitResource {
     return faults;
   }
 
-  /** Starts (or, for the existing backend, connects to) the API server of {@code options}. */
-  static SharedCluster start(ControlPlaneOptions options) {
-    ClasspathCheck.requireUsableFabric8();
-    SharedCluster cluster = started(Backends.newControlPlane(options));
+  /**
+   * Starts (or, for the existing backend, connects to) {@code controlPlane}, the API server of
+   * {@code options}.
+   */
+  static SharedCluster start(ControlPlaneOptions options, HarnessControlPlane controlPlane) {
+    SharedCluster cluster = started(controlPlane);
     if (options.reuse()) {
       try {
         TestNamespaces.sweepOrphans(cluster.admin);
@@ -82,11 +84,11 @@ final class SharedCluster implements JUnitResource {
   }
 
   /**
-   * Starts cluster {@code name} beside {@code first} ({@link Backends#newClusterBeside}): on the
-   * local backend an apiserver on its etcd. {@code where} names the test class in a refusal.
+   * Starts {@code controlPlane}, a cluster made beside another ({@link Backends#newClusterBeside}):
+   * on the local backend an apiserver on the other's etcd, launched while the other may still boot.
    */
-  static SharedCluster startBeside(SharedCluster first, String name, String where) {
-    return started(Backends.newClusterBeside(first.controlPlane, name, where));
+  static SharedCluster startBeside(HarnessControlPlane controlPlane) {
+    return started(controlPlane);
   }
 
   private static SharedCluster started(HarnessControlPlane controlPlane) {

@@ -14,9 +14,15 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.process.InParallel;
+import io.github.kubeharness.internal.process.Waits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -186,18 +192,128 @@ class SharedEtcdClustersIT {
   }
 
   @Test
-  void aClusterBesideOneThatIsNotRunningNamesItself() {
+  void aClusterBesideOneStillStartingLaunchesWhileItBootsAndIsUpWithIt() throws Exception {
+    HarnessControlPlane hub = minimal(Duration.ofSeconds(60));
+    HarnessControlPlane edge = Backends.newClusterBeside(hub, "edge-2", "SharedEtcdClustersIT");
+    Set<Long> before = descendants();
+    CompletableFuture<Void> hubStart = CompletableFuture.runAsync(hub::start);
+    CompletableFuture<Void> edgeStart = null;
+    // The hub's apiserver held in its boot (SIGSTOP): the hub cannot be up until it is let go.
+    long hubApiServer = awaitNewApiServer(before, false);
+    signal("STOP", hubApiServer);
+    try {
+      edgeStart = CompletableFuture.runAsync(edge::start);
+      // The edge launches its apiserver on the hub's etcd all the same.
+      awaitNewApiServer(before, true);
+      assertThat(hub.isRunning()).isFalse();
+    } finally {
+      signal("CONT", hubApiServer);
+    }
+    try {
+      hubStart.get(60, TimeUnit.SECONDS);
+      edgeStart.get(60, TimeUnit.SECONDS);
+      try (KubernetesClient edgeClient = edge.newClient()) {
+        assertThat(edgeClient.namespaces().withName("default").get()).isNotNull();
+      }
+    } finally {
+      edgeStart.handle((ok, e) -> null).join();
+      edge.stop();
+      hubStart.handle((ok, e) -> null).join();
+      hub.stop();
+    }
+  }
+
+  private static Set<Long> descendants() {
+    return ProcessHandle.current()
+        .descendants()
+        .map(ProcessHandle::pid)
+        .collect(Collectors.toSet());
+  }
+
+  // A kube-apiserver this JVM launched since `before`: a cluster beside another (its own key
+  // prefix) or a first one.
+  private static long awaitNewApiServer(Set<Long> before, boolean beside) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (System.nanoTime() < deadline) {
+      Optional<ProcessHandle> found =
+          ProcessHandle.current()
+              .descendants()
+              .filter(p -> !before.contains(p.pid()))
+              .filter(
+                  p ->
+                      p.info()
+                          .commandLine()
+                          .filter(line -> line.contains("kube-apiserver"))
+                          .filter(line -> line.contains("--etcd-prefix=") == beside)
+                          .isPresent())
+              .findFirst();
+      if (found.isPresent()) {
+        return found.get().pid();
+      }
+      Waits.sleep(10);
+    }
+    throw new AssertionError(
+        "no " + (beside ? "kube-apiserver beside the first" : "first kube-apiserver") + " in 30 s");
+  }
+
+  private static void signal(String signal, long pid) throws Exception {
+    assertThat(new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor())
+        .isZero();
+  }
+
+  @Test
+  void aClusterBesideOneWhoseStartFailsEndsAtOnceNamingItselfAndThatCause() {
+    // The hub's apiserver exits at once on a flag it does not know; the edge (same options) had
+    // launched on the hub's etcd and waits for the hub before its own readiness.
     HarnessControlPlane hub =
         Backends.newControlPlane(
             ControlPlaneOptions.builder()
                 .withBackend(Backend.LOCAL)
                 .withProfile(Profile.MINIMAL)
+                .withExtraApiServerFlag("--no-such-flag-for-this-test=1")
                 .build());
     HarnessControlPlane edge = Backends.newClusterBeside(hub, "edge-2", "SharedEtcdClustersIT");
-    assertThatThrownBy(edge::start)
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("Cluster 'edge-2' needs the etcd")
-        .hasMessageContaining("start that control plane first");
+    CompletableFuture<Void> edgeStart = CompletableFuture.runAsync(edge::start);
+    assertThatThrownBy(hub::start).hasMessageContaining("exited with code");
+    assertThatThrownBy(() -> edgeStart.get(60, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(KubeHarnessException.class)
+        .hasMessageContaining("Cluster 'edge-2' (an apiserver on the shared etcd) failed to start")
+        .hasMessageContaining("the control plane whose etcd it shares did not start")
+        .hasMessageNotContaining("Timed out");
+    assertThat(edge.isRunning()).isFalse();
+  }
+
+  @Test
+  void aClusterBesideOneThatStoppedOrNeverStartsNamesItself() {
+    HarnessControlPlane hub = minimal(Duration.ofSeconds(60));
+    hub.start();
+    hub.stop();
+    HarnessControlPlane afterStop =
+        Backends.newClusterBeside(hub, "edge-2", "SharedEtcdClustersIT");
+    assertThatThrownBy(afterStop::start)
+        .isInstanceOf(KubeHarnessException.class)
+        .hasMessageContaining("Cluster 'edge-2'")
+        .hasMessageContaining("has stopped: start that control plane first");
+
+    HarnessControlPlane neverStarted = minimal(Duration.ofSeconds(2));
+    HarnessControlPlane waiting =
+        Backends.newClusterBeside(neverStarted, "edge-3", "SharedEtcdClustersIT");
+    assertThatThrownBy(waiting::start)
+        .isInstanceOf(KubeHarnessException.class)
+        .hasMessageContaining("Cluster 'edge-3'")
+        .hasMessageContaining(
+            "Timed out waiting for the control plane whose etcd cluster 'edge-3' shares to be"
+                + " launched");
+  }
+
+  private static HarnessControlPlane minimal(Duration startTimeout) {
+    return Backends.newControlPlane(
+        ControlPlaneOptions.builder()
+            .withBackend(Backend.LOCAL)
+            .withProfile(Profile.MINIMAL)
+            .withStartTimeout(startTimeout)
+            .build());
   }
 
   @Test

@@ -4,6 +4,8 @@ import static io.github.kubeharness.assertions.KubeAssertions.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.ComponentProcesses;
+import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.junit.Cluster;
 import io.github.kubeharness.junit.ClusterControllers;
 import io.github.kubeharness.junit.ControllerTest;
@@ -37,26 +39,39 @@ public final class MultiClusterScenarios {
     }
   }
 
+  /**
+   * Run with {@code kubeharness.clusters.etcd=own}: the edge is a whole control plane, its etcd a
+   * process of its own, and the fan-out works as on one etcd.
+   */
+  @ControllerTest(
+      backend = "local",
+      clusters = {"hub", "edge-1"},
+      crds = "src/test/resources/crds",
+      controllers = FanOutController.class)
+  @ClusterControllers(cluster = "edge-1", controllers = MirrorControllerFactory.class)
+  public static class HubEdgeOnOwnEtcds {
+    KubernetesClient hub;
+
+    @Cluster("edge-1")
+    KubernetesClient edge;
+
+    @Test
+    void eachClusterRunsItsOwnEtcdAndTheWidgetReachesTheEdge(
+        ControlPlane first, @Cluster("edge-1") ControlPlane edgePlane) {
+      Long hubEtcd = ComponentProcesses.of(first).get("etcd");
+      Long edgeEtcd = ComponentProcesses.of(edgePlane).get("etcd");
+      assertThat(hubEtcd).isNotNull();
+      assertThat(edgeEtcd).isNotNull().isNotEqualTo(hubEtcd);
+      hub.resource(Widget.named("own", "on an etcd of its own")).create();
+      eventually(edge.configMaps().withName("widget-own-mirror")).exists();
+    }
+  }
+
   /** Asks for several clusters on the given backend. */
   public abstract static class WithClusters {
     @Test
     void test() {}
   }
-
-  @ControllerTest(
-      backend = "container",
-      clusters = {"hub", "edge-1"})
-  public static class ClustersOnContainer extends WithClusters {}
-
-  @ControllerTest(
-      backend = "k3s",
-      clusters = {"hub", "edge-1"})
-  public static class ClustersOnK3s extends WithClusters {}
-
-  @ControllerTest(
-      backend = "kind",
-      clusters = {"hub", "edge-1"})
-  public static class ClustersOnKind extends WithClusters {}
 
   @ControllerTest(
       backend = "existing",
