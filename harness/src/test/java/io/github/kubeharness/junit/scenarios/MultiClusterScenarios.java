@@ -39,6 +39,26 @@ public final class MultiClusterScenarios {
     }
   }
 
+  /** The hub/edge fan-out, to be run under a setting: the widget reaches the edge. */
+  @ControllerTest(
+      backend = "local",
+      clusters = {"hub", "edge-1"},
+      crds = "src/test/resources/crds",
+      controllers = FanOutController.class)
+  @ClusterControllers(cluster = "edge-1", controllers = MirrorControllerFactory.class)
+  public static class HubEdgeFanOut {
+    KubernetesClient hub;
+
+    @Cluster("edge-1")
+    KubernetesClient edge;
+
+    @Test
+    void theWidgetReachesTheEdge() {
+      hub.resource(Widget.named("fanned", "to the edge")).create();
+      eventually(edge.configMaps().withName("widget-fanned-mirror")).exists();
+    }
+  }
+
   /**
    * Run with {@code kubeharness.clusters.etcd=own}: the edge is a whole control plane, its etcd a
    * process of its own, and the fan-out works as on one etcd.
