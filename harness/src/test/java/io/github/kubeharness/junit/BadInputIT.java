@@ -347,7 +347,7 @@ class BadInputIT {
         expect(
             "@ControllerTest on " + scenario.getName() + ": the " + backend + " backend",
             "cannot give faults (a Faults field or parameter",
-            "Backends that can: local or container or k3s or kind. Use one of them"));
+            "Backends that can: local. Use one of them (@ControllerTest(backend = \"local\")"));
   }
 
   private static Arguments clusters(Class<?> scenario, String backend) {
