@@ -214,6 +214,8 @@ class SimulatedStorageIT {
                 assertThat(events("data-broken-0"))
                     .extracting(Event::getMessage)
                     .anySatisfy(m -> assertThat(m).contains("disk pool offline")));
+    // The provisioner may report before the StatefulSet controller has made the pod.
+    eventually(client.pods().withName("broken-0")).exists();
     consistently(client.pods().withName("broken-0"))
         .during(Duration.ofSeconds(3))
         .satisfies(
