@@ -45,8 +45,8 @@ class ClustersUnderSettingsIT {
 
   private static void assertPasses(List<ScenarioRunner.Outcome> outcomes) {
     assertThat(outcomes)
-        .singleElement()
-        .satisfies(
+        .isNotEmpty()
+        .allSatisfy(
             outcome ->
                 assertThat(outcome.status())
                     .as(String.valueOf(outcome.failure()))
