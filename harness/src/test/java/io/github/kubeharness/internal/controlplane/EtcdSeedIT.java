@@ -94,6 +94,10 @@ class EtcdSeedIT {
                 .withAssetsDirectory(binaries)
                 .withCacheDirectory(cache)
                 .withOffline(true)
+                // Making the seed boots an apiserver per keyspace on an empty etcd, bounded by the
+                // start timeout: late in a loaded suite (CI: every shared cluster still up) that
+                // took over a minute once. This test is about the seed, not its speed.
+                .withStartTimeout(java.time.Duration.ofMinutes(3))
                 .withProgress(progress::add)
                 .build());
     plane.start();
@@ -105,6 +109,8 @@ class EtcdSeedIT {
   }
 
   private Path onlySeed() throws IOException {
+    // What the start said (making the seed, or why it started without one) when there is none.
+    assertThat(cache.resolve("etcd-seeds")).as("progress: %s", progress).isDirectory();
     try (Stream<Path> seeds = Files.list(cache.resolve("etcd-seeds"))) {
       List<Path> all = seeds.filter(p -> !p.getFileName().toString().startsWith(".")).toList();
       assertThat(all).hasSize(1);
