@@ -1,5 +1,7 @@
 package io.github.kubeharness.e2e;
 
+import io.github.kubeharness.launch.ControlPlanes;
+
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -127,7 +129,7 @@ final class OperatorDeployment implements AutoCloseable {
 
   /** The admin's control plane (standard profile: GC is part of what the suite checks). */
   static ControlPlane controlPlane() {
-    return ControlPlane.create(ControlPlaneOptions.builder().withProfile(Profile.STANDARD).build());
+    return ControlPlanes.create(ControlPlaneOptions.builder().withProfile(Profile.STANDARD).build());
   }
 
   int probe(String path) throws Exception {
