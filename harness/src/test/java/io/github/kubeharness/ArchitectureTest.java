@@ -4,7 +4,6 @@ import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
-import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAccess;
@@ -20,12 +19,9 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SortedSet;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * The layering of the harness's own classes, checked on the compiled code: no package depends on
  * another that depends back on it, the public API types never reach into internals, and the
  * internals serve the front door ({@code launch}) and the entry points, never the other way round.
+ * Cycles between classes: {@link ClassCyclesTest}.
  */
 class ArchitectureTest {
 
@@ -57,37 +54,6 @@ class ArchitectureTest {
 
   /** The front door: it makes internal implementations of the API types, so it sits above both. */
   private static final String LAUNCH = "io.github.kubeharness.launch";
-
-  /**
-   * The class-level import cycles (nested classes folded into their top-level class) known when the
-   * cycle test came in, each still to break: a cycle that spans two packages or holds more than
-   * three classes fails unless it lies within one of these. The branch that breaks one removes it
-   * here ({@link #everyKnownClassCycleStillExists} fails on a stale entry), so the list only
-   * shrinks.
-   */
-  private static final List<Set<String>> KNOWN_CLASS_CYCLES =
-      List.of(
-          // The root package's values and the settings registry (issue 42, item 1).
-          Set.of(
-              "Backend",
-              "BackendOptions",
-              "ControlPlaneOptions",
-              "DeprecatedKindReuse",
-              "NetworkMode",
-              "Profile",
-              "Setting",
-              "SettingSource",
-              "Settings"),
-          // The JUnit lifecycle's scope and configuration (issue 42, item 3).
-          Set.of(
-              "internal.junit.ClassWebhooks",
-              "internal.junit.ExtensionConfig",
-              "internal.junit.FailurePause",
-              "internal.junit.RunningControllers",
-              "internal.junit.ScopeClusters",
-              "internal.junit.TestScope"));
-
-  private static final String OURS = "io.github.kubeharness.";
 
   /** No package cycle at all: every arrow between two packages runs one way. */
   @Test
@@ -135,46 +101,6 @@ class ArchitectureTest {
         .dependOnClassesThat()
         .resideInAPackage(LAUNCH)
         .check(harness);
-  }
-
-  /**
-   * No class-level import cycle spans two packages or holds more than three classes (as {@code
-   * jdeps -verbose:class} draws them, nested classes folded), beyond {@link #KNOWN_CLASS_CYCLES}: a
-   * pair or a triangle in one package is one job cut in files; anything larger is a knot.
-   */
-  @Test
-  void noClassCycleSpansTwoPackagesOrHoldsMoreThanThreeClasses() {
-    List<String> knots =
-        offendingClassCycles().stream()
-            .filter(cycle -> KNOWN_CLASS_CYCLES.stream().noneMatch(k -> k.containsAll(cycle)))
-            .map(Object::toString)
-            .toList();
-    assertThat(knots)
-        .as(
-            "class cycles that span two packages or hold more than three classes (names under "
-                + OURS
-                + "): cut the arrow back (an interface the lower class owns, a value passed in)")
-        .isEmpty();
-  }
-
-  /** Each entry of {@link #KNOWN_CLASS_CYCLES} still matches a cycle: a broken one leaves it. */
-  @Test
-  void everyKnownClassCycleStillExists() {
-    List<SortedSet<String>> offending = offendingClassCycles();
-    List<String> stale =
-        KNOWN_CLASS_CYCLES.stream()
-            .filter(known -> offending.stream().noneMatch(known::containsAll))
-            .map(known -> new TreeSet<>(known).toString())
-            .toList();
-    assertThat(stale)
-        .as("cycles in ArchitectureTest.KNOWN_CLASS_CYCLES that are gone: remove them from it")
-        .isEmpty();
-  }
-
-  private static List<SortedSet<String>> offendingClassCycles() {
-    return ClassCycles.of(harness, OURS).stream()
-        .filter(cycle -> cycle.size() > 3 || ClassCycles.spansPackages(cycle))
-        .toList();
   }
 
   /**
