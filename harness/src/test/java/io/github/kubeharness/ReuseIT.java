@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.reuse.KeptControlPlane;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -50,7 +51,7 @@ class ReuseIT {
     assertThat(second.group(2)).isEqualTo(first.group(2));
 
     // This JVM attaches too, and the cluster keeps what the first run made.
-    try (ControlPlane attached = ControlPlane.local(reuse().build())) {
+    try (ControlPlane attached = ControlPlanes.local(reuse().build())) {
       attached.start();
       assertThat(attached.apiServerUrl()).isEqualTo(first.group(1));
       assertThat(attached.auditLogFile()).isPresent();
@@ -83,7 +84,7 @@ class ReuseIT {
       CompletableFuture<String> attaching =
           CompletableFuture.supplyAsync(
               () -> {
-                try (ControlPlane attached = ControlPlane.local(reuse().build())) {
+                try (ControlPlane attached = ControlPlanes.local(reuse().build())) {
                   attached.start();
                   return attached.apiServerUrl();
                 }
@@ -150,7 +151,7 @@ class ReuseIT {
     for (Map.Entry<String, Long> process : processes.entrySet()) {
       Lockdown.assertListensOnLoopbackOnly(process.getKey(), process.getValue());
     }
-    try (ControlPlane attached = ControlPlane.local(reuse().build())) {
+    try (ControlPlane attached = ControlPlanes.local(reuse().build())) {
       attached.start();
       String intruder = attached.addUser("etcd-intruder", List.of()).kubeconfig();
       for (int port : Lockdown.listeningPorts(processes.get("etcd"))) {
@@ -201,12 +202,12 @@ class ReuseIT {
     ControlPlaneOptions same = reuse().build();
     assertThat(same.profile()).as("the child's profile").isNotEqualTo(Profile.STANDARD);
     for (Map.Entry<String, ControlPlaneOptions> other : others.entrySet()) {
-      try (ControlPlane controlPlane = ControlPlane.local(other.getValue())) {
+      try (ControlPlane controlPlane = ControlPlanes.local(other.getValue())) {
         controlPlane.start();
         assertThat(controlPlane.apiServerUrl()).as("another " + other.getKey()).isNotEqualTo(kept);
       }
     }
-    try (ControlPlane controlPlane = ControlPlane.local(same)) {
+    try (ControlPlane controlPlane = ControlPlanes.local(same)) {
       controlPlane.start();
       assertThat(controlPlane.apiServerUrl()).as("the same settings").isEqualTo(kept);
     }

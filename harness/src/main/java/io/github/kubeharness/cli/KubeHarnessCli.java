@@ -18,6 +18,7 @@ import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.internal.provision.Component;
 import io.github.kubeharness.internal.provision.KubernetesReleases;
 import io.github.kubeharness.internal.reuse.KeptControlPlane;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -245,7 +246,7 @@ public final class KubeHarnessCli implements Callable<Integer> {
         options = options.toBuilder().withAuditLog(true).build();
       }
       long started = System.nanoTime();
-      ControlPlane controlPlane = ControlPlane.create(options);
+      ControlPlane controlPlane = ControlPlanes.create(options);
       controlPlane.start();
       Path kubeconfig = controlPlane.kubeconfigFile();
       if (kubeconfigPath != null) {

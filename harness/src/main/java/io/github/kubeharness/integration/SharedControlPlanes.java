@@ -4,6 +4,7 @@ import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.lang.reflect.Method;
 import java.util.HashMap;
 import java.util.Map;
@@ -78,7 +79,7 @@ public final class SharedControlPlanes {
     Key key = new Key(options.backend(), options.profile(), options.kubernetesVersion());
     ControlPlane running = RUNNING.get(key);
     if (running == null) {
-      running = ControlPlane.create(options);
+      running = ControlPlanes.create(options);
       running.start();
       if (RUNNING.isEmpty()) {
         Runtime.getRuntime()

@@ -17,6 +17,7 @@ import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.junit.scenarios.BadInputScenarios;
 import io.github.kubeharness.junit.scenarios.CapabilityScenarios;
 import io.github.kubeharness.junit.scenarios.MultiClusterScenarios;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -263,7 +264,7 @@ class BadInputIT {
             expect("apiServerDown", "(PT-1S)", "give 0 or more")),
         row(
             "faults on a backend without the proxy",
-            () -> ControlPlane.create(existing()).faults(),
+            () -> ControlPlanes.create(existing()).faults(),
             expect(
                 "faults(): the existing backend",
                 "cannot give faults",
@@ -399,7 +400,7 @@ class BadInputIT {
         "loadImage on the " + backend.settingValue() + " backend",
         () -> {
           try (ControlPlane controlPlane =
-              ControlPlane.create(ControlPlaneOptions.builder().withBackend(backend).build())) {
+              ControlPlanes.create(ControlPlaneOptions.builder().withBackend(backend).build())) {
             controlPlane.loadImage("guestbook-operator:dev");
             return "loaded";
           }
@@ -448,7 +449,7 @@ class BadInputIT {
   @BeforeAll
   static void startOneLocalControlPlane() {
     Watchdog.get(); // started on first use: not a leftover of a row
-    local = ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
+    local = ControlPlanes.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
     local.start();
     childrenBefore = children();
     runDirectoriesBefore = runDirectories();
@@ -593,7 +594,7 @@ class BadInputIT {
   }
 
   private static Object start(ControlPlaneOptions options) {
-    try (ControlPlane controlPlane = ControlPlane.create(options)) {
+    try (ControlPlane controlPlane = ControlPlanes.create(options)) {
       controlPlane.start();
       return "started";
     }

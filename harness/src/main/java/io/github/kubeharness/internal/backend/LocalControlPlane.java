@@ -122,6 +122,11 @@ final class LocalControlPlane extends AbstractControlPlane {
     return new LocalControlPlane(options, local, this, name);
   }
 
+  @Override
+  public Optional<HarnessControlPlane> clusterOnSharedEtcd(String name) {
+    return Optional.of(besideOnSharedEtcd(name));
+  }
+
   /** What a cluster beside this one waits for, named in its timeout. */
   private static String firstOf(String name) {
     return "the control plane whose etcd cluster '" + name + "' shares";
