@@ -25,12 +25,13 @@ import org.junit.jupiter.api.Test;
  * {@code kubeharness.reuse}: a control plane outlives the JVM that started it, the next JVM
  * attaches to it, JVMs starting together share one, other settings never attach, a state whose
  * keeper is gone is cleared, idle and {@code down} stop it, and what it keeps on disk is
- * owner-only. Child JVMs play the runs.
+ * owner-only. Child JVMs play the runs. ({@code kube-harness up --reuse} and {@code down}: the CLI
+ * module's UpReuseIT.)
  */
 class ReuseIT {
 
   private static final Pattern KEPT = Pattern.compile("KEPT url=(\\S+) run=(\\S+) ms=(\\d+)");
-  private static final Duration CHILD = Duration.ofSeconds(120);
+  static final Duration CHILD = Duration.ofSeconds(120);
 
   private final Path cache = ControlPlaneOptions.builder().build().cacheDirectory();
 
@@ -305,22 +306,6 @@ class ReuseIT {
     assertThat(runChild("600").group(1)).as("the next JVM attaches").isEqualTo(url);
   }
 
-  @Test
-  void upReuseLeavesOneForTheTestsAndDownStopsEveryKeptControlPlaneAtOnce() throws Exception {
-    // --backend local: the suite also runs with KUBE_HARNESS_BACKEND=container, which up honours.
-    String up = ChildJvm.cli("up", "--reuse", "--backend", "local").readToEnd(CHILD);
-    assertThat(up).contains("kept for the next JVMs");
-    Matcher attached = runChild("600");
-    assertThat(up).contains("ready at " + attached.group(1));
-    Path run = Path.of(attached.group(2));
-    List<Long> pids = RunDirectory.recordedPids(run);
-    String out = ChildJvm.cli("down").readToEnd(CHILD);
-    assertThat(out).contains("stopped 1 kept control plane");
-    assertThat(pids).noneMatch(pid -> ProcessHandle.of(pid).isPresent());
-    assertThat(run).doesNotExist();
-    assertThat(run.getParent()).isDirectoryNotContaining("glob:**/state.properties");
-  }
-
   private static ControlPlaneOptions.Builder reuse() {
     return reuse(BackendOptions.local());
   }
@@ -332,7 +317,10 @@ class ReuseIT {
         .withReuse(true);
   }
 
-  private static Matcher runChild(String idleSeconds) throws Exception {
+  /**
+   * A child JVM's attach (ReuseChild): its line's url and run directory. The CLI's tests use it.
+   */
+  static Matcher runChild(String idleSeconds) throws Exception {
     try (ChildJvm child = ChildJvm.start(ReuseChild.class.getName(), idleSeconds)) {
       String line = child.awaitLine(l -> l.startsWith("KEPT "), CHILD);
       assertThat(child.process().waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();

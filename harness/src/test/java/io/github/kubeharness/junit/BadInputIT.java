@@ -203,24 +203,6 @@ class BadInputIT {
                 "/nonexistent/kubeconfig",
                 "The existing backend needs a kubeconfig, but",
                 "Set KUBECONFIG, or use the local backend")),
-        cli(
-            "CLI: unknown command",
-            expect("'frobnicate'", "Unmatched argument", "Usage: kube-harness [-hV] [COMMAND]"),
-            "frobnicate"),
-        cli(
-            "CLI: unknown profile",
-            expect(
-                "Invalid value for option '--profile'",
-                "Unknown profile 'maximal' in --profile",
-                "Expected one of: minimal, standard, simulated"),
-            "up",
-            "--profile",
-            "maximal"),
-        cli(
-            "CLI: unknown option",
-            expect("'--turbo'", "Unknown option", "Usage: kube-harness provision"),
-            "provision",
-            "--turbo"),
         row(
             "fault rule: unknown verb",
             () -> FaultRule.requests().verbs("gett"),
@@ -412,10 +394,10 @@ class BadInputIT {
   }
 
   /**
-   * What a row's message must hold: the thing named (culprit), what was wrong with it, and the fix;
-   * for the CLI, also the exit code of a usage error.
+   * What a row's message must hold: the thing named (culprit), what was wrong with it, and the fix.
+   * (The CLI's rows, with the exit code of a usage error: the CLI module's CliBadInputIT.)
    */
-  record Expected(String culprit, String wrong, String fix, Integer exitCode) {
+  record Expected(String culprit, String wrong, String fix) {
 
     Expected {
       for (String part : new String[] {culprit, wrong, fix}) {
@@ -425,21 +407,17 @@ class BadInputIT {
       }
     }
 
-    Expected exitingWith(int code) {
-      return new Expected(culprit, wrong, fix, code);
-    }
-
     @Override
     public String toString() {
       return culprit;
     }
   }
 
-  /** What one row's failure was: the message, and the exit code where a process failed. */
-  record Failure(String message, Integer exitCode) {}
+  /** What one row's failure was: its message. */
+  record Failure(String message) {}
 
   private static Expected expect(String culprit, String wrong, String fix) {
-    return new Expected(culprit, wrong, fix, null);
+    return new Expected(culprit, wrong, fix);
   }
 
   private static ControlPlane local;
@@ -469,11 +447,6 @@ class BadInputIT {
     assertThat(failure.message()).as(row + ": the culprit").contains(expected.culprit());
     assertThat(failure.message()).as(row + ": what was wrong").contains(expected.wrong());
     assertThat(failure.message()).as(row + ": the fix").contains(expected.fix());
-    if (expected.exitCode() != null) {
-      assertThat(failure.exitCode())
-          .as(row + ": the exit code (" + failure.message() + ")")
-          .isEqualTo(expected.exitCode());
-    }
     assertThat(children()).as("child processes after: " + row).isEqualTo(childrenBefore);
     assertThat(runDirectories())
         .as("run directories after: " + row)
@@ -529,8 +502,7 @@ class BadInputIT {
             () ->
                 new Failure(
                     ScenarioRunner.fullMessage(
-                        ScenarioRunner.onlyFailure(ScenarioRunner.run(scenario))),
-                    null),
+                        ScenarioRunner.onlyFailure(ScenarioRunner.run(scenario)))),
         expected);
   }
 
@@ -541,9 +513,9 @@ class BadInputIT {
             () -> {
               try {
                 Object result = action.call();
-                return new Failure("no failure: " + result, null);
+                return new Failure("no failure: " + result);
               } catch (Exception e) {
-                return new Failure(e.getMessage(), null);
+                return new Failure(e.getMessage());
               }
             },
         expected);
@@ -574,23 +546,6 @@ class BadInputIT {
           }
         },
         expect("system property " + property, wrong, fix));
-  }
-
-  /** A CLI row: bad arguments are a usage error, exit code 2 (picocli's, as for any CLI). */
-  private static Arguments cli(String name, Expected expected, String... args) {
-    return Arguments.of(
-        name,
-        (Callable<Failure>)
-            () -> {
-              try (ChildJvm child = ChildJvm.cli(args)) {
-                assertThat(child.process().waitFor(1, TimeUnit.MINUTES))
-                    .as("the CLI exits")
-                    .isTrue();
-                String output = child.readToEnd(Duration.ofMinutes(1));
-                return new Failure(output, child.process().exitValue());
-              }
-            },
-        expected.exitingWith(2));
   }
 
   private static Object start(ControlPlaneOptions options) {

@@ -9,8 +9,8 @@ import java.util.Properties;
 
 /**
  * The versions a generated project is pinned to: kube-harness's own and those of the libraries and
- * plugins it is built with, written into {@code versions.properties} by the harness build (Maven
- * resource filtering of the root pom's properties), so they cannot drift from the build's.
+ * plugins it is built with, written into {@code versions.properties} by the CLI module's build
+ * (Maven resource filtering of the root pom's properties), so they cannot drift from the build's.
  */
 final class ScaffoldVersions {
 
@@ -21,7 +21,8 @@ final class ScaffoldVersions {
     Properties properties = new Properties();
     try (InputStream in = ScaffoldVersions.class.getResourceAsStream("versions.properties")) {
       if (in == null) {
-        throw new IllegalStateException("versions.properties is missing from the kube-harness jar");
+        throw new IllegalStateException(
+            "versions.properties is missing from the kube-harness CLI jar");
       }
       properties.load(in);
     } catch (IOException e) {
@@ -37,7 +38,7 @@ final class ScaffoldVersions {
                 + name
                 + "="
                 + value
-                + ": build the harness with Maven (./mvnw -pl harness package)");
+                + ": build the CLI with Maven (make cli)");
       }
       versions.put(name, value);
     }

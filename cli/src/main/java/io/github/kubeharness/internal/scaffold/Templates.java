@@ -77,8 +77,8 @@ final class Templates {
             "The generator's template "
                 + ROOT
                 + name
-                + " is missing from the kube-harness jar: the jar is broken; rebuild it"
-                + " (./mvnw -pl harness package).");
+                + " is missing from the kube-harness CLI jar: the jar is broken; rebuild it"
+                + " (make cli).");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -38,8 +38,8 @@ final class GeneratedSection {
               + command
               + "` generates (- committed, + generated):\n"
               + LineDiff.of(committed, expected)
-              + "\nRegenerate it: ./mvnw -q -pl harness package -DskipTests && java -jar"
-              + " harness/target/kube-harness.jar "
+              + "\nRegenerate it: make cli && java -jar"
+              + " target/kube-harness.jar "
               + command.replaceFirst("^kube-harness ", "")
               + ", and paste the output between the two markers.");
     }

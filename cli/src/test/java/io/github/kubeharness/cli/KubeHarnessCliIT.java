@@ -107,7 +107,7 @@ class KubeHarnessCliIT {
             "--kubeconfig",
             kubeconfig.toString(),
             "--install",
-            "src/test/resources/crds",
+            "../harness/src/test/resources/crds",
             "--run",
             command)) {
       String logsLine = child.awaitLine(l -> l.contains("ready at"), Duration.ofMinutes(2));
