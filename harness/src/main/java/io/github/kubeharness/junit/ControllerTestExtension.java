@@ -113,7 +113,7 @@ public final class ControllerTestExtension
   }
 
   /** The explorer's invariants a race test checks: all but those it turned off. */
-  private static RaceChecks checks(Set<RaceTest.Invariant> skipped) {
+  static RaceChecks checks(Set<RaceTest.Invariant> skipped) {
     return new RaceChecks(
         !skipped.contains(RaceTest.Invariant.CONVERGES),
         !skipped.contains(RaceTest.Invariant.RECONCILE_AGAIN_WRITES_NOTHING),

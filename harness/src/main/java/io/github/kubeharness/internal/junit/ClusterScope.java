@@ -46,13 +46,15 @@ final class ClusterScope {
       ClusterLayout.Placement placement,
       long seed) {
     ClusterScope scope =
-        new ClusterScope(
-            ScopeNamespace.created(cluster, clusterName, name), webhooks, placement, seed);
+        new ClusterScope(new ScopeNamespace(cluster, clusterName, name), webhooks, placement, seed);
+    Optional<RbacManifests> rbac = placement.all().isEmpty() ? Optional.empty() : config.rbac();
     try {
       scope.namespace.furnish(
           webhooks,
-          placement.all().isEmpty() ? Optional.empty() : config.rbac(),
-          config.usesFaults() ? cluster::routeControllers : UnaryOperator.identity());
+          rbac,
+          rbac.isPresent() && config.usesFaults()
+              ? cluster::routeControllers
+              : UnaryOperator.identity());
       return scope;
     } catch (RuntimeException e) {
       Failures failures = new Failures();

@@ -21,17 +21,13 @@ final class ScopeNamespace {
   private AutoCloseable webhookConfigurations;
   private ServiceAccountIdentity identity;
 
-  private ScopeNamespace(SharedCluster cluster, String clusterName, String name) {
+  /** Namespace {@code name}, created already on {@code cluster}, as yet with nothing in it. */
+  ScopeNamespace(SharedCluster cluster, String clusterName, String name) {
     this.cluster = cluster;
     this.clusterName = clusterName;
     this.name = name;
     // A view of the admin client: shares its connection pool, so it costs nothing per test.
     this.client = cluster.admin().adapt(NamespacedKubernetesClient.class).inNamespace(name);
-  }
-
-  /** Namespace {@code name}, created already on {@code cluster}, as yet with nothing in it. */
-  static ScopeNamespace created(SharedCluster cluster, String clusterName, String name) {
-    return new ScopeNamespace(cluster, clusterName, name);
   }
 
   /**
