@@ -40,15 +40,7 @@ class ClassCyclesTest {
               "Profile",
               "Setting",
               "SettingSource",
-              "Settings"),
-          // The JUnit lifecycle's scope and configuration (issue 42, item 3).
-          Set.of(
-              "internal.junit.ClassWebhooks",
-              "internal.junit.ExtensionConfig",
-              "internal.junit.FailurePause",
-              "internal.junit.RunningControllers",
-              "internal.junit.ScopeClusters",
-              "internal.junit.TestScope"));
+              "Settings"));
 
   private static final String OURS = "io.github.kubeharness.";
 
