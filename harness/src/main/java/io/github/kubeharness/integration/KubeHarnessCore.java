@@ -4,6 +4,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * What a framework's {@code KubeHarness} gives a test — the control plane, the running test
@@ -15,14 +18,21 @@ public final class KubeHarnessCore {
 
   private final ControlPlane controlPlane;
   private final KubernetesClient admin;
-  private final Current current;
+  // Where the running test's namespace is kept: the part the two kinds of core differ in.
+  private final Supplier<TestNamespace> current;
+  private final Consumer<TestNamespace> setCurrent;
   private final String outsideATest;
 
   private KubeHarnessCore(
-      ControlPlane controlPlane, KubernetesClient admin, Current current, String outsideATest) {
+      ControlPlane controlPlane,
+      KubernetesClient admin,
+      Supplier<TestNamespace> current,
+      Consumer<TestNamespace> setCurrent,
+      String outsideATest) {
     this.controlPlane = controlPlane;
     this.admin = admin;
     this.current = current;
+    this.setCurrent = setCurrent;
     this.outsideATest = outsideATest;
   }
 
@@ -38,19 +48,12 @@ public final class KubeHarnessCore {
     return new KubeHarnessCore(
         controlPlane,
         admin,
-        new Current() {
-          @Override
-          public TestNamespace get() {
-            return local.get();
-          }
-
-          @Override
-          public void set(TestNamespace namespace) {
-            if (namespace == null) {
-              local.remove();
-            } else {
-              local.set(namespace);
-            }
+        local::get,
+        namespace -> {
+          if (namespace == null) {
+            local.remove();
+          } else {
+            local.set(namespace);
           }
         },
         outsideATest);
@@ -63,30 +66,8 @@ public final class KubeHarnessCore {
    */
   public static KubeHarnessCore perInstance(
       ControlPlane controlPlane, KubernetesClient admin, String outsideATest) {
-    return new KubeHarnessCore(
-        controlPlane,
-        admin,
-        new Current() {
-          private TestNamespace namespace;
-
-          @Override
-          public synchronized TestNamespace get() {
-            return namespace;
-          }
-
-          @Override
-          public synchronized void set(TestNamespace namespace) {
-            this.namespace = namespace;
-          }
-        },
-        outsideATest);
-  }
-
-  /** Where the running test's namespace is kept: the part the two kinds of core differ in. */
-  private interface Current {
-    TestNamespace get();
-
-    void set(TestNamespace namespace);
+    AtomicReference<TestNamespace> one = new AtomicReference<>();
+    return new KubeHarnessCore(controlPlane, admin, one::get, one::set, outsideATest);
   }
 
   /** The control plane the application runs against. */
@@ -110,7 +91,7 @@ public final class KubeHarnessCore {
 
   /** Creates the namespace of test method {@code method} of {@code testClass}, before it runs. */
   public void beginTest(Class<?> testClass, String method) {
-    current.set(TestNamespace.open(admin, testClass, method));
+    setCurrent.accept(TestNamespace.open(admin, testClass, method));
   }
 
   /**
@@ -123,7 +104,7 @@ public final class KubeHarnessCore {
     if (namespace == null) {
       return Optional.empty();
     }
-    current.set(null);
+    setCurrent.accept(null);
     Optional<String> summary = namespace.close(controlPlane, admin, failure);
     summary.ifPresent(System.err::println);
     return summary;
