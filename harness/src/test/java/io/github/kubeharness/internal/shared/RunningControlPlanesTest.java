@@ -1,7 +1,9 @@
 package io.github.kubeharness.internal.shared;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.github.kubeharness.Backend;
 import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.NetworkMode;
@@ -50,6 +52,23 @@ class RunningControlPlanesTest {
         Lease four = RunningControlPlanes.lease(local(4, "A"))) {
       assertThat(four.made()).isNotSameAs(three.made());
     }
+  }
+
+  @Test
+  void whatCouldNotBeMadeFailsEachHolderWithTheSameReasonUntilAllLetGo() {
+    int before = RunningControlPlanes.count();
+    ControlPlaneOptions existing =
+        ControlPlaneOptions.builder().withBackend(Backend.EXISTING).withReuse(false).build();
+    try (Lease first = RunningControlPlanes.lease(existing);
+        Lease edge = RunningControlPlanes.leaseBeside(first, "edge", false, "MyTest");
+        Lease again = RunningControlPlanes.leaseBeside(first, "edge", false, "MyTest")) {
+      // The existing backend has no clusters beside it: refused once, the same refusal for all.
+      Throwable refusal = catchThrowable(edge::made);
+      assertThat(refusal).hasMessageContaining("MyTest");
+      assertThat(catchThrowable(again::started)).isSameAs(refusal);
+      assertThat(RunningControlPlanes.count()).isEqualTo(before + 2);
+    }
+    assertThat(RunningControlPlanes.count()).isEqualTo(before);
   }
 
   @Test
