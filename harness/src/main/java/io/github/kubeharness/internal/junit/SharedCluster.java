@@ -16,8 +16,8 @@ import java.util.Optional;
 /**
  * What the JUnit extension keeps beside one control plane of the JVM's registry ({@link
  * RunningControlPlanes}), shared by every test class on it: the admin client, the controllers'
- * clients and the webhook server. Closed before the control plane stops, when the last holder lets
- * go of it.
+ * clients and the webhook server. Closed when the last JUnit run on it lets go (a Spring context or
+ * Quarkus test of the JVM may keep the control plane running after that).
  */
 final class SharedCluster implements JUnitResource {
 

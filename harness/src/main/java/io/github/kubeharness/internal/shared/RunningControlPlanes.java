@@ -5,9 +5,11 @@ import io.github.kubeharness.internal.backend.Backends;
 import io.github.kubeharness.internal.backend.HarnessControlPlane;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -72,6 +74,8 @@ public final class RunningControlPlanes {
   /** One holder's hold on a control plane; closing it lets go (the last one stops it). */
   public static final class Lease implements AutoCloseable {
     private final Entry entry;
+    // The kinds of attachment this lease uses: each closes when its last user lets go.
+    private final Set<Class<?>> attached = new HashSet<>();
     private boolean closed;
 
     private Lease(Entry entry) {
@@ -94,19 +98,36 @@ public final class RunningControlPlanes {
     /**
      * What a kind of holder keeps beside the control plane (the JUnit extension's clients and
      * webhook server), made by {@code make} on the started control plane by the first holder that
-     * asks, shared by all holders and closed before the control plane stops.
+     * asks, shared by the holders that ask for it and closed when the last of them lets go (so a
+     * JUnit run's clients close at its end, even while a Spring context keeps the control plane).
      */
-    public <T extends AutoCloseable> T attachment(
+    public synchronized <T extends AutoCloseable> T attachment(
         Class<T> type, Function<HarnessControlPlane, T> make) {
-      return entry.attachment(type, make);
+      T held = entry.attach(type, make, !attached.contains(type));
+      attached.add(type);
+      return held;
     }
 
     @Override
     public synchronized void close() {
       if (!closed) {
         closed = true;
-        release(entry);
+        try {
+          entry.detach(attached);
+        } finally {
+          release(entry);
+        }
       }
+    }
+  }
+
+  /** An attachment and how many leases use it. */
+  private static final class Attached {
+    private final AutoCloseable value;
+    private int users;
+
+    Attached(AutoCloseable value) {
+      this.value = value;
     }
   }
 
@@ -119,7 +140,7 @@ public final class RunningControlPlanes {
     // Guarded by this entry.
     private boolean attempted;
     private RuntimeException startFailure;
-    private final Map<Class<?>, AutoCloseable> attachments = new LinkedHashMap<>();
+    private final Map<Class<?>, Attached> attachments = new LinkedHashMap<>();
 
     Entry(ControlPlaneKey key, Function<ControlPlaneKey, HarnessControlPlane> make) {
       this.key = key;
@@ -153,42 +174,64 @@ public final class RunningControlPlanes {
       return controlPlane;
     }
 
-    synchronized <T extends AutoCloseable> T attachment(
-        Class<T> type, Function<HarnessControlPlane, T> make) {
+    synchronized <T extends AutoCloseable> T attach(
+        Class<T> type, Function<HarnessControlPlane, T> make, boolean newUser) {
       HarnessControlPlane started = start();
-      AutoCloseable held = attachments.get(type);
+      Attached held = attachments.get(type);
       if (held == null) {
-        held = make.apply(started);
+        held = new Attached(make.apply(started));
         attachments.put(type, held);
       }
-      return type.cast(held);
+      if (newUser) {
+        held.users++;
+      }
+      return type.cast(held.value);
+    }
+
+    /** One user fewer of each of {@code types}; those that had their last closed. */
+    void detach(Set<Class<?>> types) {
+      List<AutoCloseable> unused = new ArrayList<>();
+      synchronized (this) {
+        for (Class<?> type : types) {
+          Attached held = attachments.get(type);
+          if (held != null && --held.users == 0) {
+            attachments.remove(type);
+            unused.add(held.value);
+          }
+        }
+      }
+      closeAll(unused);
     }
 
     void close() {
       List<AutoCloseable> toClose;
       boolean started;
       synchronized (this) {
-        toClose = new ArrayList<>(attachments.values());
+        toClose = new ArrayList<>(attachments.values().stream().map(a -> a.value).toList());
         attachments.clear();
         // One made but never started (a class that failed first) has nothing to stop.
         started = attempted;
       }
-      RuntimeException failure = null;
       try {
-        // Last made, first closed: a later attachment may use an earlier one.
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-          try {
-            toClose.get(i).close();
-          } catch (Exception e) {
-            failure = failure == null ? asRuntime(e) : addTo(failure, e);
-          }
-        }
+        closeAll(toClose);
       } finally {
         if (started && controlPlane != null) {
-          try {
-            controlPlane.stop();
-          } catch (RuntimeException e) {
-            failure = failure == null ? e : addTo(failure, e);
+          controlPlane.stop();
+        }
+      }
+    }
+
+    /** Last made, first closed: a later attachment may use an earlier one. */
+    private static void closeAll(List<AutoCloseable> toClose) {
+      RuntimeException failure = null;
+      for (int i = toClose.size() - 1; i >= 0; i--) {
+        try {
+          toClose.get(i).close();
+        } catch (Exception e) {
+          if (failure == null) {
+            failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+          } else {
+            failure.addSuppressed(e);
           }
         }
       }
@@ -203,15 +246,6 @@ public final class RunningControlPlanes {
       } catch (RuntimeException e) {
         cause.addSuppressed(e);
       }
-    }
-
-    private static RuntimeException asRuntime(Exception e) {
-      return e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
-    }
-
-    private static RuntimeException addTo(RuntimeException failure, Exception e) {
-      failure.addSuppressed(e);
-      return failure;
     }
   }
 }
