@@ -4,6 +4,7 @@ import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.process.InParallel;
+import io.github.kubeharness.internal.shared.ControlPlaneKey;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.nio.file.Path;
@@ -313,7 +314,7 @@ public final class ControllerTestLifecycle {
         () -> {
           ControlPlaneOptions options = config.controlPlane(kubernetesVersion);
           ExtensionContext.Store root = Stores.root(context);
-          String key = "cluster:" + ExtensionConfig.clusterKey(options);
+          String key = "cluster:" + ControlPlaneKey.of(options);
           ClusterLayout layout = config.clusters();
           // The first cluster is the shared one of these options, as for a class without
           // clusters; each further one is shared by the classes that name it alike.

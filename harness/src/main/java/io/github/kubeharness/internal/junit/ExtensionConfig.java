@@ -157,14 +157,4 @@ public record ExtensionConfig(
         ? controlPlane
         : controlPlane.toBuilder().withKubernetesVersion(kubernetesVersion).build();
   }
-
-  /** The key of a shared control plane: classes with equal keys share one. */
-  public static String clusterKey(ControlPlaneOptions options) {
-    return options.backend()
-        + "|"
-        + options.profile()
-        + "|"
-        + options.kubernetesVersion()
-        + (options.reuse() ? "|reused" : "");
-  }
 }

@@ -1,18 +1,14 @@
 package io.github.kubeharness.quarkus;
 
-import io.github.kubeharness.integration.AnnotationOptions;
+import io.github.kubeharness.integration.ClusterRequest;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 /** What one {@link WithKubeHarness} (or a test resource's init args) asks for, as a value. */
-record ClusterRequest(
-    String backend,
-    String profile,
-    String kubernetesVersion,
-    List<String> crds,
-    List<String> manifests,
-    String serviceAccount) {
+final class ClusterRequests {
+
+  private ClusterRequests() {}
 
   static ClusterRequest of(WithKubeHarness annotation) {
     return new ClusterRequest(
@@ -20,6 +16,7 @@ record ClusterRequest(
         annotation.profile(),
         annotation.kubernetesVersion(),
         List.of(annotation.crds()),
+        List.of(),
         List.of(annotation.manifests()),
         annotation.serviceAccount());
   }
@@ -34,6 +31,7 @@ record ClusterRequest(
         args.getOrDefault("profile", ""),
         args.getOrDefault("kubernetesVersion", ""),
         list(args.get("crds")),
+        List.of(),
         list(args.get("manifests")),
         args.getOrDefault("serviceAccount", ""));
   }
@@ -42,10 +40,5 @@ record ClusterRequest(
     return value == null || value.isBlank()
         ? List.of()
         : Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
-  }
-
-  /** The ServiceAccount's namespace and name; a clear error when it is not {@code ns/name}. */
-  String[] serviceAccountParts(String where) {
-    return AnnotationOptions.serviceAccount(serviceAccount, where);
   }
 }
