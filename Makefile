@@ -1,7 +1,7 @@
 # kube-harness — developer entry points. `make help` lists them.
 SHELL := /usr/bin/env bash
 MVNW  := ./mvnw -B -ntp
-CLI   := harness/target/kube-harness.jar
+CLI   := target/kube-harness.jar
 PROFILE ?= standard
 OPERATOR_JAR := sample-operator/target/guestbook-operator.jar
 IMG ?= guestbook-operator:latest
@@ -29,8 +29,10 @@ test: $(CLI) ## run every test against a real API server (the README's test comm
 build: ## compile and package everything without tests
 	$(MVNW) -DskipTests -Dspotless.check.skip=true package
 
-$(CLI): $(shell find harness/src/main -type f 2>/dev/null) harness/pom.xml pom.xml
-	$(MVNW) -q -DskipTests -Dspotless.check.skip=true -pl harness -am package
+# The CLI module (cli/) writes its runnable jar here, the path outside scripts use; it is rebuilt
+# when the harness or the CLI changes.
+$(CLI): $(shell find harness/src/main cli/src/main -type f 2>/dev/null) harness/pom.xml cli/pom.xml pom.xml
+	$(MVNW) -q -DskipTests -Dspotless.check.skip=true -pl cli -am package
 
 cli: $(CLI) ## build the runnable CLI jar
 

@@ -4,7 +4,7 @@
 # and never pulls. For machines without access to registry.k8s.io.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CLI=harness/target/kube-harness.jar
+CLI=target/kube-harness.jar
 
 assets=$(java -jar "$CLI" provision --profile standard | sed -n 's/^export KUBEBUILDER_ASSETS=//p')
 version=$(java -jar "$CLI" env | sed -n 's/^KUBE_HARNESS_KUBERNETES_VERSION=//p')

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
-kubectl=$(java -jar harness/target/kube-harness.jar provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
+kubectl=$(java -jar target/kube-harness.jar provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 export PATH="$(dirname "$kubectl"):$PATH" # the steps say `kubectl`, as a user with one would type
 
 # A background job of a script starts with SIGINT ignored; env resets it so Ctrl-C works as typed.

@@ -8,7 +8,7 @@ if ! command -v kubectl >/dev/null; then
   # Only when one is cached already: provisioning one could mean a Go build of minutes right here.
   cached=$(ls "${KUBE_HARNESS_CACHE_DIR:-$HOME/.cache/kube-harness}"/k8s/*/kubectl 2>/dev/null | sed -n '$p')
   kubectl=${cached:-kubectl}
-  [ -n "$cached" ] || echo "# no kubectl on the PATH: java -jar harness/target/kube-harness.jar provision --with-kubectl prints where it builds one"
+  [ -n "$cached" ] || echo "# no kubectl on the PATH: java -jar target/kube-harness.jar provision --with-kubectl prints where it builds one"
 fi
 cat <<STEPS
 # --- the tutorial, in another terminal (Ctrl-C here stops everything) ---

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 img=${1:?usage: image-smoke.sh IMAGE}
 work=$(mktemp -d)
-cli=harness/target/kube-harness.jar
+cli=target/kube-harness.jar
 kubectl=$(java -jar "$cli" provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 java -jar "$cli" up --profile standard --kubeconfig "$work/kubeconfig" \
   --install sample-operator/config/crd/bases \

@@ -11,7 +11,7 @@
 # wins). Idempotent: on a prepared machine it takes a few seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CLI=harness/target/kube-harness.jar
+CLI=target/kube-harness.jar
 say() { printf '[make test] %s\n' "$*"; }
 missing() { printf '[make test] missing: %s\n' "$*" >&2; exit 1; }
 is_root() { [ "$(id -u)" = 0 ]; }

@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=hack/kind
-CLI=harness/target/kube-harness.jar
+CLI=target/kube-harness.jar
 KIND_MODULE_VERSION=${KIND_MODULE_VERSION:-v0.33.0}
 POD_SUBNET=10.244.0.0/24
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/kube-harness"

@@ -6,7 +6,7 @@
 # KIND and KUBECTL name the executables (default: on the PATH, else built into the cache).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-CLI=harness/target/kube-harness.jar
+CLI=target/kube-harness.jar
 KIND=${KIND:-$(command -v kind || bash hack/kind/install-kind.sh)}
 name=kube-harness
 network=kube-harness-kind

@@ -11,7 +11,7 @@ web=kube-harness/guestbook-web:1
 export KUBECONFIG=$PWD/target/kind/kubeconfig
 [ -f "$KUBECONFIG" ] || { echo "no kind cluster: run make kind first"; exit 1; }
 KIND=${KIND:-$(command -v kind || bash hack/kind/install-kind.sh)}
-KUBECTL=${KUBECTL:-$(command -v kubectl || java -jar harness/target/kube-harness.jar provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')}
+KUBECTL=${KUBECTL:-$(command -v kubectl || java -jar target/kube-harness.jar provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')}
 say() { printf '\n[kube-harness] %s\n' "$*"; }
 
 say "operator image $img (Jib) and the web-server image $web"

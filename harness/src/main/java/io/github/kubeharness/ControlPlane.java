@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.kubeharness.faults.Faults;
-import io.github.kubeharness.internal.ApiSeam;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -13,39 +12,18 @@ import java.util.Optional;
  * A running (or startable) Kubernetes control plane: a real API server the tests talk to.
  *
  * <pre>{@code
- * try (ControlPlane cp = ControlPlane.create(ControlPlaneOptions.defaults())) {
+ * try (ControlPlane cp = ControlPlanes.create(ControlPlaneOptions.defaults())) {
  *   cp.start();
  *   cp.installCrds(List.of("config/crd/bases"), List.of());
  *   try (KubernetesClient client = cp.newClient()) { ... }
  * }
  * }</pre>
  *
- * <p>Every backend answers every method; what a backend cannot do (a client certificate without the
- * cluster's CA key) fails with the reason and the alternative.
+ * <p>Made by {@link io.github.kubeharness.launch.ControlPlanes} (or injected by the JUnit
+ * extension). Every backend answers every method; what a backend cannot do (a client certificate
+ * without the cluster's CA key) fails with the reason and the alternative.
  */
 public interface ControlPlane extends AutoCloseable {
-
-  /** A control plane of local etcd and kube-apiserver processes (not started yet). */
-  static ControlPlane local(ControlPlaneOptions options) {
-    // The local options these options hold (auto's are what a local choice runs with), rather
-    // than the settings again.
-    BackendOptions held = options.backendOptions();
-    BackendOptions local =
-        held instanceof BackendOptions.Local
-            ? held
-            : held instanceof BackendOptions.Auto auto
-                ? auto.local()
-                : BackendOptions.of(Backend.LOCAL);
-    return create(options.toBuilder().withBackend(local).build());
-  }
-
-  /**
-   * A control plane of the backend {@code options} name ({@link Backend#AUTO} decides here, and
-   * logs its choice and why once). Not started yet.
-   */
-  static ControlPlane create(ControlPlaneOptions options) {
-    return ApiSeam.controlPlane(options);
-  }
 
   /** Starts the control plane and waits until it is ready. Idempotent. */
   void start();

@@ -2,6 +2,7 @@ package io.github.kubeharness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.kubeharness.launch.ControlPlanes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,7 +23,7 @@ class ApiServerGcSettingsIT {
   @CsvSource({"minimal, 400", "standard, 75"})
   void kubeApiServerRunsWithItsProfilesGcSetting(String profile, String gogc) throws IOException {
     try (ControlPlane controlPlane =
-        ControlPlane.local(
+        ControlPlanes.local(
             ControlPlaneOptions.builder().withProfile(Profile.parse(profile, "test")).build())) {
       controlPlane.start();
       long pid = ComponentProcesses.of(controlPlane).get("kube-apiserver");

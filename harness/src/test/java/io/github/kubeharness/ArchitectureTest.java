@@ -1,9 +1,6 @@
 package io.github.kubeharness;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -21,7 +18,6 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
-import io.github.kubeharness.internal.ApiSeam;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -31,8 +27,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The layering of the harness's own classes, checked on the compiled code: no package depends on
- * another that depends back on it, and the public API types never reach into internals but through
- * one door, {@link ApiSeam}.
+ * another that depends back on it, the public API types never reach into internals, and the
+ * internals serve the front door ({@code launch}) and the entry points, never the other way round.
+ * Cycles between classes: {@link ClassCyclesTest}.
  */
 class ArchitectureTest {
 
@@ -55,47 +52,54 @@ class ArchitectureTest {
             .importPackages("io.github.kubeharness");
   }
 
-  /**
-   * No package cycles, but for the one edge against the layering: the API's static factories
-   * ({@code ControlPlane.create}, {@code Webhooks.serve}) calling {@link ApiSeam}, whose
-   * implementations in turn implement the API.
-   */
+  /** The front door: it makes internal implementations of the API types, so it sits above both. */
+  private static final String LAUNCH = "io.github.kubeharness.launch";
+
+  /** No package cycle at all: every arrow between two packages runs one way. */
   @Test
   void noPackageCycles() {
-    slices()
-        .matching("io.github.(**)")
-        .should()
-        .beFreeOfCycles()
-        .ignoreDependency(resideInAnyPackage(API_TYPES), equivalentTo(ApiSeam.class))
-        .check(harness);
+    slices().matching("io.github.(**)").should().beFreeOfCycles().check(harness);
   }
 
   /**
-   * The API types and the assertions stand on their own: what they need of the internals (a
-   * backend, a webhook server) they get through {@link ApiSeam}, and nothing else under {@code
-   * internal} is reachable from them.
+   * The API types and the assertions stand on their own: nothing under {@code internal} is
+   * reachable from them (what makes an implementation is the front door's job, above them).
    */
   @Test
-  void publicApiReachesInternalsOnlyThroughTheSeam() {
+  void apiTypesDoNotDependOnInternals() {
     noClasses()
         .that()
         .resideInAnyPackage(API_TYPES)
         .should()
-        .dependOnClassesThat(
-            resideInAPackage("io.github.kubeharness.internal..")
-                .and(not(equivalentTo(ApiSeam.class))))
+        .dependOnClassesThat()
+        .resideInAPackage("io.github.kubeharness.internal..")
         .check(harness);
   }
 
-  /** The seam is a door in from the API, not a shortcut between internals. */
+  /** The API types do not name the front door that makes them: it stands above them. */
   @Test
-  void onlyTheApiUsesTheSeam() {
+  void apiTypesDoNotDependOnTheFrontDoor() {
     noClasses()
         .that()
-        .resideOutsideOfPackages(API_TYPES)
-        .and(not(equivalentTo(ApiSeam.class)))
+        .resideInAnyPackage(API_TYPES)
         .should()
-        .dependOnClassesThat(equivalentTo(ApiSeam.class))
+        .dependOnClassesThat()
+        .resideInAPackage(LAUNCH)
+        .check(harness);
+  }
+
+  /**
+   * The front door makes internal implementations; the internals never name it (so none of them can
+   * make a control plane by the way users do, around {@code Backends}).
+   */
+  @Test
+  void internalsDoNotDependOnTheFrontDoor() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.github.kubeharness.internal..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(LAUNCH)
         .check(harness);
   }
 

@@ -1,5 +1,7 @@
 package io.github.kubeharness;
 
+import io.github.kubeharness.launch.ControlPlanes;
+
 /**
  * Main class for tests that need a control plane in another JVM: starts one of the given backend
  * and profile, prints {@code READY <url>} (or {@code FAILED <message>}), then waits to be killed.
@@ -9,7 +11,7 @@ public final class BackendChild {
   public static void main(String[] args) throws Exception {
     try {
       ControlPlane controlPlane =
-          ControlPlane.create(
+          ControlPlanes.create(
               ControlPlaneOptions.builder()
                   .withBackend(Backend.parse(args[0], "args"))
                   .withProfile(Profile.parse(args[1], "args"))

@@ -1,5 +1,7 @@
 package io.github.kubeharness;
 
+import io.github.kubeharness.launch.ControlPlanes;
+
 /**
  * Main class for the bad-input table's rows that need an environment of their own: starts a control
  * plane of the backend named by {@code args[0]} and prints {@code FAILED <message>} when the start
@@ -9,7 +11,7 @@ public final class BadInputChild {
 
   public static void main(String[] args) {
     try (ControlPlane controlPlane =
-        ControlPlane.create(
+        ControlPlanes.create(
             ControlPlaneOptions.builder().withBackend(Backend.valueOf(args[0])).build())) {
       controlPlane.start();
       System.out.println("STARTED");

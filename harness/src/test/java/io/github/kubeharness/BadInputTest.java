@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.Watchdog;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -53,7 +54,7 @@ class BadInputTest {
     fake("etcd", "echo 'boom: cannot bind 127.0.0.1' >&2", "exit 3");
     // Launched beside etcd to save start-up time; it must be stopped with the failed start.
     fake("kube-apiserver", "exec sleep 300");
-    controlPlane = ControlPlane.local(options(Duration.ofSeconds(60)));
+    controlPlane = ControlPlanes.local(options(Duration.ofSeconds(60)));
 
     Throwable failure = catchStart();
 
@@ -76,7 +77,7 @@ class BadInputTest {
   void etcdThatNeverBecomesReadyTimesOutWithTheHintAndIsStopped() throws IOException {
     fake("etcd", "echo 'etcd: pretending to start'", "exec sleep 300");
     fake("kube-apiserver", "exit 1");
-    controlPlane = ControlPlane.local(options(Duration.ofSeconds(2)));
+    controlPlane = ControlPlanes.local(options(Duration.ofSeconds(2)));
 
     Throwable failure = catchStart();
 

@@ -106,7 +106,10 @@ public final class ChildJvm implements AutoCloseable {
     return line;
   }
 
-  /** Starts the kube-harness CLI with these arguments. */
+  /**
+   * Starts the kube-harness CLI with these arguments (the CLI module's tests: it is on their class
+   * path).
+   */
   public static ChildJvm cli(String... args) throws IOException {
     return start("io.github.kubeharness.cli.KubeHarnessCli", args);
   }

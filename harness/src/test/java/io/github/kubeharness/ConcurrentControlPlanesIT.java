@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -19,7 +20,7 @@ class ConcurrentControlPlanesIT {
     List<ControlPlane> planes = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       planes.add(
-          ControlPlane.create(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build()));
+          ControlPlanes.create(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build()));
     }
     ExecutorService pool = Executors.newFixedThreadPool(3);
     try {

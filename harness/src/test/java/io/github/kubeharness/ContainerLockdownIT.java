@@ -2,6 +2,7 @@ package io.github.kubeharness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.kubeharness.launch.ControlPlanes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,7 +26,7 @@ class ContainerLockdownIT {
   void nothingIsOpenBeyondTheRunsCredentials(NetworkMode network) throws Exception {
     Set<String> before = DockerContainers.ids();
     try (ControlPlane controlPlane =
-        ControlPlane.create(
+        ControlPlanes.create(
             ControlPlaneOptions.builder()
                 .withBackend(BackendOptions.container().withNetwork(network))
                 .withProfile(Profile.STANDARD)

@@ -2,6 +2,7 @@ package io.github.kubeharness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.kubeharness.launch.ControlPlanes;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class ControllerManagerRestartIT {
   @Test
   void newCrdsRestartTheControllerManagerAndKnownOnesDoNot() {
     try (ControlPlane controlPlane =
-        ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.STANDARD).build())) {
+        ControlPlanes.local(ControlPlaneOptions.builder().withProfile(Profile.STANDARD).build())) {
       controlPlane.start();
       long before = controllerManagerPid(controlPlane);
 

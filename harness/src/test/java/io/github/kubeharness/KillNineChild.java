@@ -1,5 +1,6 @@
 package io.github.kubeharness;
 
+import io.github.kubeharness.launch.ControlPlanes;
 import java.util.stream.Collectors;
 
 /**
@@ -10,7 +11,7 @@ public final class KillNineChild {
 
   public static void main(String[] args) throws Exception {
     ControlPlane controlPlane =
-        ControlPlane.local(
+        ControlPlanes.local(
             ControlPlaneOptions.builder()
                 .withBackend(Backend.LOCAL)
                 .withProfile(Profile.parse(args[0], "args"))

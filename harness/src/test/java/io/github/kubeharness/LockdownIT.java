@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.internal.controlplane.PemKeys;
 import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.report.FailureReport;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -52,7 +53,7 @@ class LockdownIT {
   @BeforeAll
   static void start() {
     controlPlane =
-        ControlPlane.local(
+        ControlPlanes.local(
             ControlPlaneOptions.builder()
                 .withBackend(Backend.LOCAL)
                 .withProfile(Profile.SIMULATED)
@@ -109,7 +110,7 @@ class LockdownIT {
         tmp.resolve("a-directory-deep-enough-that-no-unix-socket-path-fits-below-it-".repeat(2));
     try (TemporaryProperty tmpdir = TemporaryProperty.set("java.io.tmpdir", deep.toString());
         ControlPlane deepRun =
-            ControlPlane.local(
+            ControlPlanes.local(
                 ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build())) {
       deepRun.start();
       assertThat(deepRun.logDirectory().orElseThrow()).startsWith(deep);

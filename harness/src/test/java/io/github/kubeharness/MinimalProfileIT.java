@@ -18,6 +18,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.github.kubeharness.launch.ControlPlanes;
 import io.github.kubeharness.simulation.Simulation;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ class MinimalProfileIT {
   @BeforeAll
   static void start() {
     controlPlane =
-        ControlPlane.create(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
+        ControlPlanes.create(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
     controlPlane.start();
     admin = controlPlane.newClient();
   }

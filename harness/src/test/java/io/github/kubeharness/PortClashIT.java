@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.internal.process.FreePorts;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.List;
@@ -21,13 +22,13 @@ class PortClashIT {
     // Once without a clash, so that the etcd seed exists and the forced port goes to etcd itself
     // rather than to the private etcd that makes a seed.
     try (ControlPlane warmUp =
-        ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build())) {
+        ControlPlanes.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build())) {
       warmUp.start();
     }
     List<String> progress = new CopyOnWriteArrayList<>();
     try (ServerSocket squatter = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
         ControlPlane controlPlane =
-            ControlPlane.local(
+            ControlPlanes.local(
                 ControlPlaneOptions.builder()
                     .withProfile(Profile.MINIMAL)
                     .withProgress(progress::add)

@@ -1,5 +1,6 @@
 package io.github.kubeharness;
 
+import io.github.kubeharness.launch.ControlPlanes;
 import java.time.Duration;
 
 /**
@@ -11,7 +12,7 @@ public final class ReuseChild {
 
   public static void main(String[] args) throws Exception {
     ControlPlane controlPlane =
-        ControlPlane.local(
+        ControlPlanes.local(
             ControlPlaneOptions.builder()
                 .withBackend(
                     BackendOptions.local()

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.reuse.KeptControlPlane;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -24,12 +25,13 @@ import org.junit.jupiter.api.Test;
  * {@code kubeharness.reuse}: a control plane outlives the JVM that started it, the next JVM
  * attaches to it, JVMs starting together share one, other settings never attach, a state whose
  * keeper is gone is cleared, idle and {@code down} stop it, and what it keeps on disk is
- * owner-only. Child JVMs play the runs.
+ * owner-only. Child JVMs play the runs. ({@code kube-harness up --reuse} and {@code down}: the CLI
+ * module's UpReuseIT.)
  */
 class ReuseIT {
 
   private static final Pattern KEPT = Pattern.compile("KEPT url=(\\S+) run=(\\S+) ms=(\\d+)");
-  private static final Duration CHILD = Duration.ofSeconds(120);
+  static final Duration CHILD = Duration.ofSeconds(120);
 
   private final Path cache = ControlPlaneOptions.builder().build().cacheDirectory();
 
@@ -50,7 +52,7 @@ class ReuseIT {
     assertThat(second.group(2)).isEqualTo(first.group(2));
 
     // This JVM attaches too, and the cluster keeps what the first run made.
-    try (ControlPlane attached = ControlPlane.local(reuse().build())) {
+    try (ControlPlane attached = ControlPlanes.local(reuse().build())) {
       attached.start();
       assertThat(attached.apiServerUrl()).isEqualTo(first.group(1));
       assertThat(attached.auditLogFile()).isPresent();
@@ -83,7 +85,7 @@ class ReuseIT {
       CompletableFuture<String> attaching =
           CompletableFuture.supplyAsync(
               () -> {
-                try (ControlPlane attached = ControlPlane.local(reuse().build())) {
+                try (ControlPlane attached = ControlPlanes.local(reuse().build())) {
                   attached.start();
                   return attached.apiServerUrl();
                 }
@@ -150,7 +152,7 @@ class ReuseIT {
     for (Map.Entry<String, Long> process : processes.entrySet()) {
       Lockdown.assertListensOnLoopbackOnly(process.getKey(), process.getValue());
     }
-    try (ControlPlane attached = ControlPlane.local(reuse().build())) {
+    try (ControlPlane attached = ControlPlanes.local(reuse().build())) {
       attached.start();
       String intruder = attached.addUser("etcd-intruder", List.of()).kubeconfig();
       for (int port : Lockdown.listeningPorts(processes.get("etcd"))) {
@@ -201,12 +203,12 @@ class ReuseIT {
     ControlPlaneOptions same = reuse().build();
     assertThat(same.profile()).as("the child's profile").isNotEqualTo(Profile.STANDARD);
     for (Map.Entry<String, ControlPlaneOptions> other : others.entrySet()) {
-      try (ControlPlane controlPlane = ControlPlane.local(other.getValue())) {
+      try (ControlPlane controlPlane = ControlPlanes.local(other.getValue())) {
         controlPlane.start();
         assertThat(controlPlane.apiServerUrl()).as("another " + other.getKey()).isNotEqualTo(kept);
       }
     }
-    try (ControlPlane controlPlane = ControlPlane.local(same)) {
+    try (ControlPlane controlPlane = ControlPlanes.local(same)) {
       controlPlane.start();
       assertThat(controlPlane.apiServerUrl()).as("the same settings").isEqualTo(kept);
     }
@@ -304,22 +306,6 @@ class ReuseIT {
     assertThat(runChild("600").group(1)).as("the next JVM attaches").isEqualTo(url);
   }
 
-  @Test
-  void upReuseLeavesOneForTheTestsAndDownStopsEveryKeptControlPlaneAtOnce() throws Exception {
-    // --backend local: the suite also runs with KUBE_HARNESS_BACKEND=container, which up honours.
-    String up = ChildJvm.cli("up", "--reuse", "--backend", "local").readToEnd(CHILD);
-    assertThat(up).contains("kept for the next JVMs");
-    Matcher attached = runChild("600");
-    assertThat(up).contains("ready at " + attached.group(1));
-    Path run = Path.of(attached.group(2));
-    List<Long> pids = RunDirectory.recordedPids(run);
-    String out = ChildJvm.cli("down").readToEnd(CHILD);
-    assertThat(out).contains("stopped 1 kept control plane");
-    assertThat(pids).noneMatch(pid -> ProcessHandle.of(pid).isPresent());
-    assertThat(run).doesNotExist();
-    assertThat(run.getParent()).isDirectoryNotContaining("glob:**/state.properties");
-  }
-
   private static ControlPlaneOptions.Builder reuse() {
     return reuse(BackendOptions.local());
   }
@@ -331,7 +317,10 @@ class ReuseIT {
         .withReuse(true);
   }
 
-  private static Matcher runChild(String idleSeconds) throws Exception {
+  /**
+   * A child JVM's attach (ReuseChild): its line's url and run directory. The CLI's tests use it.
+   */
+  static Matcher runChild(String idleSeconds) throws Exception {
     try (ChildJvm child = ChildJvm.start(ReuseChild.class.getName(), idleSeconds)) {
       String line = child.awaitLine(l -> l.startsWith("KEPT "), CHILD);
       assertThat(child.process().waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -25,7 +26,7 @@ class StandardProfileIT {
   @BeforeAll
   static void start() {
     controlPlane =
-        ControlPlane.create(ControlPlaneOptions.builder().withProfile(Profile.STANDARD).build());
+        ControlPlanes.create(ControlPlaneOptions.builder().withProfile(Profile.STANDARD).build());
     controlPlane.start();
     admin = controlPlane.newClient();
   }

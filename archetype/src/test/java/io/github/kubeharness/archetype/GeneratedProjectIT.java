@@ -17,9 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The generator's promise: {@code init} then {@code create api} give a project whose own {@code mvn
  * verify} passes, its generated tests running the reconciler against a real API server under the
  * project's RBAC. The project's build finds kube-harness as a user's would, in a local Maven
- * repository: a private one holding this build's harness jar (and its parent POM), chained to the
- * repository this build uses for everything else, read-only ({@code maven.repo.local.tail}) and
- * offline, so that nothing is installed into the shared one and nothing is downloaded.
+ * repository: a private one holding this build's harness and CLI jars (and their parent POM),
+ * chained to the repository this build uses for everything else, read-only ({@code
+ * maven.repo.local.tail}) and offline, so that nothing is installed into the shared one and nothing
+ * is downloaded.
  */
 class GeneratedProjectIT {
 
@@ -50,20 +51,27 @@ class GeneratedProjectIT {
             "<skipped>0</skipped>");
   }
 
-  /** A private local repository with this build's kube-harness in the layout Maven reads. */
+  /**
+   * A private local repository with this build's kube-harness and kube-harness-cli (which the
+   * project's {@code make dev} runs from its test classpath) in the layout Maven reads.
+   */
   private static Path harnessInstalledInto(Path repository) throws IOException {
     assertThat(VERSION)
         .as("system property kubeharness.project.version (set by the pom)")
         .isNotNull();
-    Path harness = repository.resolve("io/github/kubeharness/kube-harness/" + VERSION);
     Path parent = repository.resolve("io/github/kubeharness/kube-harness-parent/" + VERSION);
-    Files.createDirectories(harness);
     Files.createDirectories(parent);
-    Path jar = Path.of("../harness/target/kube-harness-" + VERSION + ".jar");
-    assertThat(jar).as("the harness jar the harness module builds").isRegularFile();
-    Files.copy(jar, harness.resolve("kube-harness-" + VERSION + ".jar"));
-    Files.copy(Path.of("../harness/pom.xml"), harness.resolve("kube-harness-" + VERSION + ".pom"));
     Files.copy(Path.of("../pom.xml"), parent.resolve("kube-harness-parent-" + VERSION + ".pom"));
+    for (String[] module :
+        new String[][] {{"harness", "kube-harness"}, {"cli", "kube-harness-cli"}}) {
+      Path dir = repository.resolve("io/github/kubeharness/" + module[1] + "/" + VERSION);
+      Files.createDirectories(dir);
+      Path jar = Path.of("../" + module[0] + "/target/" + module[1] + "-" + VERSION + ".jar");
+      assertThat(jar).as("the jar the %s module builds", module[0]).isRegularFile();
+      Files.copy(jar, dir.resolve(module[1] + "-" + VERSION + ".jar"));
+      Files.copy(
+          Path.of("../" + module[0] + "/pom.xml"), dir.resolve(module[1] + "-" + VERSION + ".pom"));
+    }
     return repository;
   }
 

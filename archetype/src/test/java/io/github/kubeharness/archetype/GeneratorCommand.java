@@ -16,12 +16,12 @@ import java.util.stream.Stream;
 
 /**
  * Runs the generator the way outside checks do, {@code java -jar target/kube-harness.jar
- * init|create api ...} (the jar the harness module builds), and snapshots directories to prove one
- * was left as it was.
+ * init|create api ...} (the jar the CLI module, cli/, builds), and snapshots directories to prove
+ * one was left as it was.
  */
 final class GeneratorCommand {
 
-  static final Path JAR = Path.of("../harness/target/kube-harness.jar").toAbsolutePath();
+  static final Path JAR = Path.of("../target/kube-harness.jar").toAbsolutePath();
 
   /** What a run printed and returned. */
   record Result(int exitCode, String out, String err) {
@@ -55,7 +55,8 @@ final class GeneratorCommand {
 
   static Result run(String... args) {
     assertThat(JAR)
-        .as("the CLI jar (built by the harness module: ./mvnw -pl harness,archetype verify)")
+        .as(
+            "the CLI jar (built by the CLI module: make cli, or ./mvnw -pl cli,archetype -am verify)")
         .isRegularFile();
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

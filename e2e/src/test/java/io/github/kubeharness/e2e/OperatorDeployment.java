@@ -9,6 +9,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.launch.ControlPlanes;
 import io.github.kubeharness.tools.Kustomize;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -127,7 +128,8 @@ final class OperatorDeployment implements AutoCloseable {
 
   /** The admin's control plane (standard profile: GC is part of what the suite checks). */
   static ControlPlane controlPlane() {
-    return ControlPlane.create(ControlPlaneOptions.builder().withProfile(Profile.STANDARD).build());
+    return ControlPlanes.create(
+        ControlPlaneOptions.builder().withProfile(Profile.STANDARD).build());
   }
 
   int probe(String path) throws Exception {

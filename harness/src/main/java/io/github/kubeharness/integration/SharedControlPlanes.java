@@ -1,25 +1,21 @@
 package io.github.kubeharness.integration;
 
-import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.shared.RunningControlPlanes;
 import java.lang.reflect.Method;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
- * The control planes of this class loader ({@link #getForJvm}: of the JVM), one per backend,
- * profile and version, started on first use and stopped when the JVM exits: a framework keeps
- * several application contexts (Spring's context cache) or restarts its application (Quarkus), and
- * a control plane for each would cost seconds apiece. Their processes and containers die with the
- * JVM even on {@code kill -9} (kube-harness's watchdog).
+ * The control planes of this class loader ({@link #getForJvm}: of the JVM), from the registry the
+ * JUnit extension uses too: one per set of options that makes two control planes differ (backend,
+ * its own options such as images and network, profile, version, ...), started on first use and
+ * stopped when the JVM exits. A framework keeps several application contexts (Spring's context
+ * cache) or restarts its application (Quarkus), and a control plane for each would cost seconds
+ * apiece; a {@code @ControllerTest} class of the same JVM on equal options runs on the same one.
+ * Their processes and containers die with the JVM even on {@code kill -9} (kube-harness's
+ * watchdog).
  */
 public final class SharedControlPlanes {
-
-  private record Key(Backend backend, Profile profile, String version) {}
-
-  private static final Map<Key, ControlPlane> RUNNING = new HashMap<>();
 
   private SharedControlPlanes() {}
 
@@ -73,24 +69,17 @@ public final class SharedControlPlanes {
     }
   }
 
-  /** The running control plane for {@code options}' backend, profile and version. */
-  public static synchronized ControlPlane get(ControlPlaneOptions options) {
-    Key key = new Key(options.backend(), options.profile(), options.kubernetesVersion());
-    ControlPlane running = RUNNING.get(key);
-    if (running == null) {
-      running = ControlPlane.create(options);
-      running.start();
-      if (RUNNING.isEmpty()) {
-        Runtime.getRuntime()
-            .addShutdownHook(new Thread(SharedControlPlanes::stopAll, "kube-harness-shared-stop"));
-      }
-      RUNNING.put(key, running);
+  /**
+   * The running control plane of {@code options}, held for the rest of the JVM's life (it stops at
+   * exit); one that failed to start is let go, so that the next context asks anew.
+   */
+  public static ControlPlane get(ControlPlaneOptions options) {
+    RunningControlPlanes.Lease lease = RunningControlPlanes.lease(options);
+    try {
+      return lease.started();
+    } catch (RuntimeException e) {
+      lease.close();
+      throw e;
     }
-    return running;
-  }
-
-  private static synchronized void stopAll() {
-    RUNNING.values().forEach(ControlPlane::stop);
-    RUNNING.clear();
   }
 }

@@ -11,7 +11,7 @@ import io.github.kubeharness.internal.junit.ClusterLayout;
 import io.github.kubeharness.internal.junit.ControllerTestLifecycle;
 import io.github.kubeharness.internal.junit.ExtensionConfig;
 import io.github.kubeharness.internal.junit.FailurePause;
-import io.github.kubeharness.internal.junit.RaceInvariant;
+import io.github.kubeharness.internal.junit.RaceChecks;
 import io.github.kubeharness.internal.junit.RbacManifests;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -95,14 +95,9 @@ public final class ControllerTestExtension
       Optional<RaceTest> race =
           AnnotationSupport.findAnnotation(context.getRequiredTestMethod(), RaceTest.class);
       int runs = race.map(RaceTest::runs).orElse(1);
-      Set<RaceInvariant> skipped = EnumSet.noneOf(RaceInvariant.class);
-      race.ifPresent(
-          r -> {
-            for (RaceTest.Invariant off : r.skip()) {
-              skipped.add(RaceInvariant.valueOf(off.name()));
-            }
-          });
-      return lifecycle.raceInvocations(context, runs, skipped);
+      Set<RaceTest.Invariant> skipped = EnumSet.noneOf(RaceTest.Invariant.class);
+      race.ifPresent(r -> skipped.addAll(List.of(r.skip())));
+      return lifecycle.raceInvocations(context, runs, checks(skipped));
     }
     return lifecycle.matrixInvocations(context);
   }
@@ -115,6 +110,15 @@ public final class ControllerTestExtension
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
     return lifecycle.resolveParameter(parameter, context);
+  }
+
+  /** The explorer's invariants a race test checks: all but those it turned off. */
+  static RaceChecks checks(Set<RaceTest.Invariant> skipped) {
+    return new RaceChecks(
+        !skipped.contains(RaceTest.Invariant.CONVERGES),
+        !skipped.contains(RaceTest.Invariant.RECONCILE_AGAIN_WRITES_NOTHING),
+        !skipped.contains(RaceTest.Invariant.NO_ORPHANS),
+        !skipped.contains(RaceTest.Invariant.NO_DUPLICATE_CHILDREN));
   }
 
   /** Reads a class's {@link ControllerTest}, resolved against the settings, once per class. */

@@ -1,7 +1,6 @@
 package io.github.kubeharness.webhooks;
 
 import io.github.kubeharness.ControlPlane;
-import io.github.kubeharness.internal.ApiSeam;
 import java.util.List;
 
 /**
@@ -11,10 +10,11 @@ import java.util.List;
  *
  * <p>In a {@code @ControllerTest} class, {@code webhooks} and {@code webhookHandlers} do all of
  * this for every test's namespace, and an injected {@code Webhooks} tells what was called. From
- * plain Java:
+ * plain Java, {@link io.github.kubeharness.launch.WebhookServers} serves them:
  *
  * <pre>{@code
- * try (Webhooks webhooks = Webhooks.serve(controlPlane, List.of("config/webhook"), new MyHandlers())) {
+ * try (Webhooks webhooks =
+ *     WebhookServers.serve(controlPlane, List.of("config/webhook"), new MyHandlers())) {
  *   webhooks.installCrds(List.of("config/crd/bases"), List.of());  // conversion webhooks rewritten
  *   try (AutoCloseable installed = webhooks.install("my-namespace")) {
  *     ...
@@ -23,16 +23,6 @@ import java.util.List;
  * }</pre>
  */
 public interface Webhooks extends AutoCloseable {
-
-  /**
-   * Starts a webhook server for {@code handlers} and reads the webhook manifests ({@code
-   * Mutating}/{@code ValidatingWebhookConfiguration}s, CRD conversion patches). Every path the
-   * manifests name must have a handler.
-   */
-  static Webhooks serve(
-      ControlPlane controlPlane, List<String> manifests, WebhookHandlers handlers) {
-    return ApiSeam.webhooks(controlPlane, manifests, handlers);
-  }
 
   /**
    * Installs CRDs as {@link ControlPlane#installCrds} does, with each conversion webhook (the CRD's

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.launch.ControlPlanes;
 
 /**
  * Child JVM of {@link HarnessBenchmark}: one {@code start()} in a JVM that has loaded nothing yet,
@@ -15,7 +16,7 @@ public final class FirstStart {
 
   public static void main(String[] args) {
     ControlPlane controlPlane =
-        ControlPlane.local(
+        ControlPlanes.local(
             ControlPlaneOptions.builder()
                 .withProfile(Profile.parse(args[0], "args"))
                 .withAuditLog(true)

@@ -18,6 +18,7 @@ import io.github.kubeharness.internal.process.InParallel;
 import io.github.kubeharness.internal.reuse.KeptControlPlane;
 import io.github.kubeharness.junit.fixtures.StorageFixtures;
 import io.github.kubeharness.junit.fixtures.Widget;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -254,7 +255,7 @@ public final class HarnessBenchmark {
   // condition is True (scheduler, ReplicaSet controller, KWOK's start delay, status roll-up).
   private void deploymentReady() {
     List<Double> samples = new ArrayList<>();
-    try (ControlPlane cp = ControlPlane.create(local(Profile.SIMULATED))) {
+    try (ControlPlane cp = ControlPlanes.create(local(Profile.SIMULATED))) {
       cp.start();
       try (KubernetesClient client = cp.newClient()) {
         for (int i = 0; i < runs; i++) {
@@ -307,7 +308,7 @@ public final class HarnessBenchmark {
   // kube-controller-manager's binder), pods scheduled in order and started by KWOK.
   private void statefulSetReady() {
     List<Double> samples = new ArrayList<>();
-    try (ControlPlane cp = ControlPlane.create(local(Profile.SIMULATED))) {
+    try (ControlPlane cp = ControlPlanes.create(local(Profile.SIMULATED))) {
       cp.start();
       try (KubernetesClient client = cp.newClient()) {
         for (int i = 0; i < runs; i++) {
@@ -443,7 +444,7 @@ public final class HarnessBenchmark {
   }
 
   private static double startStop(ControlPlaneOptions options) {
-    ControlPlane cp = ControlPlane.create(options);
+    ControlPlane cp = ControlPlanes.create(options);
     long t0 = System.nanoTime();
     cp.start();
     double ms = (System.nanoTime() - t0) / 1e6;
@@ -624,7 +625,7 @@ public final class HarnessBenchmark {
   // kube-apiserver, the controller manager, the scheduler) once it is ready and holds 100 custom
   // resources; the JVM itself is the user's and not counted.
   private void controlPlaneMemory() throws Exception {
-    try (ControlPlane cp = ControlPlane.create(local(Profile.STANDARD))) {
+    try (ControlPlane cp = ControlPlanes.create(local(Profile.STANDARD))) {
       cp.start();
       cp.installCrds(List.of("harness/src/test/resources/crds"), List.of());
       try (KubernetesClient client = cp.newClient()) {

@@ -9,6 +9,7 @@ import io.github.kubeharness.bench.peers.JosdkExtensionScenario;
 import io.github.kubeharness.bench.peers.KubeApiTestPeer;
 import io.github.kubeharness.internal.provision.BinaryCache;
 import io.github.kubeharness.internal.provision.Platform;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,7 +56,7 @@ final class Peers {
 
     // The per-test and CRD figures on one control plane of the profile @ControllerTest uses by
     // default, as OverheadScenario has.
-    try (ControlPlane controlPlane = ControlPlane.create(options)) {
+    try (ControlPlane controlPlane = ControlPlanes.create(options)) {
       controlPlane.start();
       JosdkExtensionScenario.config = controlPlane.clientConfig();
       measure(

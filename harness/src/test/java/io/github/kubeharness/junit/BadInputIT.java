@@ -17,6 +17,7 @@ import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.junit.scenarios.BadInputScenarios;
 import io.github.kubeharness.junit.scenarios.CapabilityScenarios;
 import io.github.kubeharness.junit.scenarios.MultiClusterScenarios;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -202,24 +203,6 @@ class BadInputIT {
                 "/nonexistent/kubeconfig",
                 "The existing backend needs a kubeconfig, but",
                 "Set KUBECONFIG, or use the local backend")),
-        cli(
-            "CLI: unknown command",
-            expect("'frobnicate'", "Unmatched argument", "Usage: kube-harness [-hV] [COMMAND]"),
-            "frobnicate"),
-        cli(
-            "CLI: unknown profile",
-            expect(
-                "Invalid value for option '--profile'",
-                "Unknown profile 'maximal' in --profile",
-                "Expected one of: minimal, standard, simulated"),
-            "up",
-            "--profile",
-            "maximal"),
-        cli(
-            "CLI: unknown option",
-            expect("'--turbo'", "Unknown option", "Usage: kube-harness provision"),
-            "provision",
-            "--turbo"),
         row(
             "fault rule: unknown verb",
             () -> FaultRule.requests().verbs("gett"),
@@ -263,7 +246,7 @@ class BadInputIT {
             expect("apiServerDown", "(PT-1S)", "give 0 or more")),
         row(
             "faults on a backend without the proxy",
-            () -> ControlPlane.create(existing()).faults(),
+            () -> ControlPlanes.create(existing()).faults(),
             expect(
                 "faults(): the existing backend",
                 "cannot give faults",
@@ -399,7 +382,7 @@ class BadInputIT {
         "loadImage on the " + backend.settingValue() + " backend",
         () -> {
           try (ControlPlane controlPlane =
-              ControlPlane.create(ControlPlaneOptions.builder().withBackend(backend).build())) {
+              ControlPlanes.create(ControlPlaneOptions.builder().withBackend(backend).build())) {
             controlPlane.loadImage("guestbook-operator:dev");
             return "loaded";
           }
@@ -411,10 +394,10 @@ class BadInputIT {
   }
 
   /**
-   * What a row's message must hold: the thing named (culprit), what was wrong with it, and the fix;
-   * for the CLI, also the exit code of a usage error.
+   * What a row's message must hold: the thing named (culprit), what was wrong with it, and the fix.
+   * (The CLI's rows, with the exit code of a usage error: the CLI module's CliBadInputIT.)
    */
-  record Expected(String culprit, String wrong, String fix, Integer exitCode) {
+  record Expected(String culprit, String wrong, String fix) {
 
     Expected {
       for (String part : new String[] {culprit, wrong, fix}) {
@@ -424,21 +407,17 @@ class BadInputIT {
       }
     }
 
-    Expected exitingWith(int code) {
-      return new Expected(culprit, wrong, fix, code);
-    }
-
     @Override
     public String toString() {
       return culprit;
     }
   }
 
-  /** What one row's failure was: the message, and the exit code where a process failed. */
-  record Failure(String message, Integer exitCode) {}
+  /** What one row's failure was: its message. */
+  record Failure(String message) {}
 
   private static Expected expect(String culprit, String wrong, String fix) {
-    return new Expected(culprit, wrong, fix, null);
+    return new Expected(culprit, wrong, fix);
   }
 
   private static ControlPlane local;
@@ -448,7 +427,7 @@ class BadInputIT {
   @BeforeAll
   static void startOneLocalControlPlane() {
     Watchdog.get(); // started on first use: not a leftover of a row
-    local = ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
+    local = ControlPlanes.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
     local.start();
     childrenBefore = children();
     runDirectoriesBefore = runDirectories();
@@ -468,11 +447,6 @@ class BadInputIT {
     assertThat(failure.message()).as(row + ": the culprit").contains(expected.culprit());
     assertThat(failure.message()).as(row + ": what was wrong").contains(expected.wrong());
     assertThat(failure.message()).as(row + ": the fix").contains(expected.fix());
-    if (expected.exitCode() != null) {
-      assertThat(failure.exitCode())
-          .as(row + ": the exit code (" + failure.message() + ")")
-          .isEqualTo(expected.exitCode());
-    }
     assertThat(children()).as("child processes after: " + row).isEqualTo(childrenBefore);
     assertThat(runDirectories())
         .as("run directories after: " + row)
@@ -528,8 +502,7 @@ class BadInputIT {
             () ->
                 new Failure(
                     ScenarioRunner.fullMessage(
-                        ScenarioRunner.onlyFailure(ScenarioRunner.run(scenario))),
-                    null),
+                        ScenarioRunner.onlyFailure(ScenarioRunner.run(scenario)))),
         expected);
   }
 
@@ -540,9 +513,9 @@ class BadInputIT {
             () -> {
               try {
                 Object result = action.call();
-                return new Failure("no failure: " + result, null);
+                return new Failure("no failure: " + result);
               } catch (Exception e) {
-                return new Failure(e.getMessage(), null);
+                return new Failure(e.getMessage());
               }
             },
         expected);
@@ -575,25 +548,8 @@ class BadInputIT {
         expect("system property " + property, wrong, fix));
   }
 
-  /** A CLI row: bad arguments are a usage error, exit code 2 (picocli's, as for any CLI). */
-  private static Arguments cli(String name, Expected expected, String... args) {
-    return Arguments.of(
-        name,
-        (Callable<Failure>)
-            () -> {
-              try (ChildJvm child = ChildJvm.cli(args)) {
-                assertThat(child.process().waitFor(1, TimeUnit.MINUTES))
-                    .as("the CLI exits")
-                    .isTrue();
-                String output = child.readToEnd(Duration.ofMinutes(1));
-                return new Failure(output, child.process().exitValue());
-              }
-            },
-        expected.exitingWith(2));
-  }
-
   private static Object start(ControlPlaneOptions options) {
-    try (ControlPlane controlPlane = ControlPlane.create(options)) {
+    try (ControlPlane controlPlane = ControlPlanes.create(options)) {
       controlPlane.start();
       return "started";
     }

@@ -7,6 +7,7 @@ import io.github.kubeharness.ChildJvm;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.junit.scenarios.ExistingClusterScenario;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,7 @@ class ExistingBackendIT {
 
   @BeforeAll
   static void startACluster() {
-    cluster = ControlPlane.local(ControlPlaneOptions.defaults());
+    cluster = ControlPlanes.local(ControlPlaneOptions.defaults());
     cluster.start();
     admin = cluster.newClient();
   }

@@ -22,6 +22,7 @@ import io.github.kubeharness.faults.InjectedFault;
 import io.github.kubeharness.junit.ScenarioRunner.Outcome;
 import io.github.kubeharness.junit.fixtures.WidgetReconciler;
 import io.github.kubeharness.junit.scenarios.FaultScenarios;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -227,7 +228,7 @@ class FaultRulesIT {
   @Test
   void theProxysPortClosesWithItsControlPlane() {
     try (ControlPlane own =
-        ControlPlane.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build())) {
+        ControlPlanes.local(ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build())) {
       own.start();
       int port = URI.create(own.faults().proxyUrl()).getPort();
       assertThat(refusesConnections(port)).as("the proxy's port %s before stop()", port).isFalse();

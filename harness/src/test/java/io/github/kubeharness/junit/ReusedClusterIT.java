@@ -11,6 +11,7 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.TemporaryProperty;
 import io.github.kubeharness.internal.reuse.KeptControlPlane;
 import io.github.kubeharness.junit.scenarios.PassingWidgetScenario;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +31,7 @@ class ReusedClusterIT {
             .build();
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();
-    try (ControlPlane kept = ControlPlane.local(options);
+    try (ControlPlane kept = ControlPlanes.local(options);
         KubernetesClient client = startedClient(kept)) {
       client.resource(namespace("left-by-a-killed-run", gone.pid())).create();
       client.resource(namespace("of-a-live-run", ProcessHandle.current().pid())).create();

@@ -20,6 +20,7 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.report.FailureReport;
 import io.github.kubeharness.junit.fixtures.StorageFixtures;
+import io.github.kubeharness.launch.ControlPlanes;
 import io.github.kubeharness.simulation.Simulation;
 import io.github.kubeharness.simulation.StorageSimulation;
 import java.nio.file.Files;
@@ -231,12 +232,12 @@ class SimulatedStorageIT {
     ControlPlaneOptions.Builder options =
         ControlPlaneOptions.builder().withProfile(Profile.SIMULATED);
     try (ControlPlane fast =
-            ControlPlane.create(
+            ControlPlanes.create(
                 options
                     .withBackend(BackendOptions.local().withSimulatedStorageClass("fast"))
                     .build());
         ControlPlane bare =
-            ControlPlane.create(
+            ControlPlanes.create(
                 options
                     .withBackend(BackendOptions.local().withSimulatedStorageClass("none"))
                     .build())) {

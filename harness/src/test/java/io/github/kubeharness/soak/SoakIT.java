@@ -11,6 +11,7 @@ import io.github.kubeharness.DockerContainers;
 import io.github.kubeharness.KillNineChild;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.process.RunDirectory;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.WeakReference;
@@ -60,7 +61,7 @@ class SoakIT {
     Footprint baseline = null;
     List<WeakReference<ControlPlane>> stopped = new ArrayList<>();
     for (int cycle = 1; cycle <= CYCLES; cycle++) {
-      ControlPlane controlPlane = ControlPlane.local(options);
+      ControlPlane controlPlane = ControlPlanes.local(options);
       try (controlPlane) {
         controlPlane.start();
       }

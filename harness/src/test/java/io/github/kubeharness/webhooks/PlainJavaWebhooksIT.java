@@ -10,25 +10,27 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.junit.fixtures.GadgetWebhooks;
+import io.github.kubeharness.launch.ControlPlanes;
+import io.github.kubeharness.launch.WebhookServers;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Webhooks without JUnit's extension: {@link Webhooks#serve} on a control plane of one's own, its
- * CRD's conversion rewritten by {@link Webhooks#installCrds}, the configurations applied for one
- * namespace and removed again on close.
+ * Webhooks without JUnit's extension: {@link WebhookServers#serve} on a control plane of one's own,
+ * its CRD's conversion rewritten by {@link Webhooks#installCrds}, the configurations applied for
+ * one namespace and removed again on close.
  */
 class PlainJavaWebhooksIT {
 
   @Test
   @SuppressWarnings("unchecked")
   void servesInstallsAndRemovesTheWebhooks() throws Exception {
-    try (ControlPlane controlPlane = ControlPlane.create(ControlPlaneOptions.defaults())) {
+    try (ControlPlane controlPlane = ControlPlanes.create(ControlPlaneOptions.defaults())) {
       controlPlane.start();
       try (KubernetesClient client = controlPlane.newClient();
           Webhooks webhooks =
-              Webhooks.serve(
+              WebhookServers.serve(
                   controlPlane,
                   List.of("src/test/resources/webhooks/gadgets"),
                   new GadgetWebhooks())) {
@@ -72,10 +74,10 @@ class PlainJavaWebhooksIT {
    */
   @Test
   void aProbeTheApiServerNeverCallsTimesOutAfter30SecondsNamingTheFix() throws Exception {
-    try (ControlPlane controlPlane = ControlPlane.create(ControlPlaneOptions.defaults());
+    try (ControlPlane controlPlane = ControlPlanes.create(ControlPlaneOptions.defaults());
         KubernetesClient client = started(controlPlane).newClient();
         Webhooks webhooks =
-            Webhooks.serve(
+            WebhookServers.serve(
                 controlPlane,
                 List.of("src/test/resources/webhooks/gadgets"),
                 new GadgetWebhooks())) {

@@ -1,9 +1,8 @@
 package io.github.kubeharness.quarkus;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.github.kubeharness.ControlPlane;
-import io.github.kubeharness.integration.TestNamespace;
+import io.github.kubeharness.integration.KubeHarnessCore;
 
 /**
  * The control plane of a {@link WithKubeHarness} test, and the namespace of the running test
@@ -14,50 +13,35 @@ import io.github.kubeharness.integration.TestNamespace;
  */
 public final class KubeHarness {
 
-  private final ControlPlane controlPlane;
-  private final KubernetesClient admin;
-  private TestNamespace current;
+  // One test at a time, seen from any thread: Quarkus may run the method off its callbacks'.
+  private final KubeHarnessCore core;
 
   KubeHarness(ControlPlane controlPlane, KubernetesClient admin) {
-    this.controlPlane = controlPlane;
-    this.admin = admin;
+    this.core =
+        KubeHarnessCore.perInstance(
+            controlPlane,
+            admin,
+            "No test namespace: KubeHarness.namespace() and client() work inside a test method of"
+                + " a @WithKubeHarness class (in @BeforeEach, @Test, @AfterEach).");
   }
 
   /** The control plane the application runs against. */
   public ControlPlane controlPlane() {
-    return controlPlane;
+    return core.controlPlane();
   }
 
   /** The running test method's namespace. */
-  public synchronized String namespace() {
-    if (current == null) {
-      throw new IllegalStateException(
-          "No test namespace: KubeHarness.namespace() and client() work inside a test method of a"
-              + " @WithKubeHarness class (in @BeforeEach, @Test, @AfterEach).");
-    }
-    return current.name();
+  public String namespace() {
+    return core.namespace();
   }
 
   /** A cluster-admin client in the running test method's namespace. */
   public KubernetesClient client() {
-    return admin.adapt(NamespacedKubernetesClient.class).inNamespace(namespace());
+    return core.client();
   }
 
-  /** Creates the namespace of a test method; called by {@link KubeHarnessCallbacks} before it. */
-  synchronized void beginTest(Class<?> testClass, String method) {
-    current = TestNamespace.open(admin, testClass, method);
-  }
-
-  /**
-   * Reports the namespace of a test that failed ({@code failure} not null) and deletes it; returns
-   * the report's summary, if one was written.
-   */
-  synchronized String endTest(Class<?> testClass, String method, Throwable failure) {
-    TestNamespace namespace = current;
-    if (namespace == null) {
-      return null;
-    }
-    current = null;
-    return namespace.close(controlPlane, admin, failure).orElse(null);
+  /** The namespace's life around each test method, driven by {@link KubeHarnessCallbacks}. */
+  KubeHarnessCore core() {
+    return core;
   }
 }

@@ -19,7 +19,7 @@ public class KubeHarnessCallbacks
   public void beforeEach(QuarkusTestMethodContext context) {
     Object test = context.getTestInstance();
     for (KubeHarness kube : injected(test)) {
-      kube.beginTest(test.getClass(), context.getTestMethod().getName());
+      kube.core().beginTest(test.getClass(), context.getTestMethod().getName());
     }
   }
 
@@ -28,11 +28,7 @@ public class KubeHarnessCallbacks
     Object test = context.getTestInstance();
     Throwable failure = context.getTestStatus().getTestErrorCause();
     for (KubeHarness kube : injected(test)) {
-      String summary = kube.endTest(test.getClass(), context.getTestMethod().getName(), failure);
-      if (summary != null) {
-        // A callback cannot add to the failure's message: the report is said here.
-        System.err.println(summary);
-      }
+      kube.core().endTest(failure);
     }
   }
 

@@ -2,8 +2,8 @@ package io.github.kubeharness.quarkus;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
-import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.integration.SharedControlPlanes;
+import io.github.kubeharness.integration.ClusterRequest;
+import io.github.kubeharness.integration.PreparedCluster;
 import io.quarkus.test.common.QuarkusTestResourceConfigurableLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,53 +30,37 @@ public class KubeHarnessTestResource
   /** The configuration property naming a kubeconfig file for the control plane. */
   public static final String KUBECONFIG_PROPERTY = "kubeharness.kubeconfig";
 
-  private ClusterRequest request = ClusterRequest.of(Map.of());
+  private ClusterRequest request = ClusterRequests.of(Map.of());
   private ControlPlane controlPlane;
   private KubernetesClient admin;
 
   @Override
   public void init(WithKubeHarness annotation) {
-    request = ClusterRequest.of(annotation);
+    request = ClusterRequests.of(annotation);
   }
 
   @Override
   public void init(Map<String, String> initArgs) {
     if (!initArgs.isEmpty()) {
-      request = ClusterRequest.of(initArgs);
+      request = ClusterRequests.of(initArgs);
     }
   }
 
   @Override
   public Map<String, String> start() {
     String where = "@WithKubeHarness";
-    try {
-      controlPlane =
-          SharedControlPlanes.getForJvm(
-              request.backend(), request.profile(), request.kubernetesVersion(), where);
-      controlPlane.installCrds(crds(where), List.of());
-      if (!request.manifests().isEmpty()) {
-        controlPlane.apply(request.manifests());
-      }
-      Map<String, String> properties = new LinkedHashMap<>();
-      if (request.serviceAccount().isBlank()) {
-        properties.putAll(ClientProperties.of(controlPlane.kubeconfig()));
-      } else {
-        String[] account = request.serviceAccountParts(where);
-        properties.putAll(
-            ClientProperties.of(controlPlane.serviceAccountKubeconfig(account[0], account[1])));
-      }
-      properties.put(KUBECONFIG_PROPERTY, controlPlane.kubeconfigFile().toString());
-      admin = controlPlane.newClient();
-      System.err.println(
-          "[kube-harness] @WithKubeHarness: the application's client points at "
-              + controlPlane.apiServerUrl()
-              + (request.serviceAccount().isBlank()
-                  ? " (admin)"
-                  : " as " + request.serviceAccount()));
-      return properties;
-    } catch (KubeHarnessException e) {
-      throw new IllegalStateException(where + ": " + e.getMessage(), e);
-    }
+    PreparedCluster cluster = PreparedCluster.prepare(request.withCrds(crds(where)), where);
+    controlPlane = cluster.controlPlane();
+    Map<String, String> properties =
+        new LinkedHashMap<>(ClientProperties.of(cluster.applicationKubeconfig()));
+    properties.put(KUBECONFIG_PROPERTY, controlPlane.kubeconfigFile().toString());
+    admin = controlPlane.newClient();
+    System.err.println(
+        "[kube-harness] @WithKubeHarness: the application's client points at "
+            + controlPlane.apiServerUrl()
+            + " as "
+            + cluster.identity());
+    return properties;
   }
 
   /** The CRDs asked for, or the ones QOSDK generated; a clear error when there are none. */

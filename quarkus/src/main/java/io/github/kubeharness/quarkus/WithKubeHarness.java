@@ -10,10 +10,11 @@ import java.lang.annotation.Target;
 
 /**
  * Runs a {@code @QuarkusTest}'s application against a real Kubernetes API server from kube-harness.
- * Before the application boots, a control plane is started (one per backend, profile and version
- * for the test JVM: every test class of the module uses it, across Quarkus' restarts of the
- * application, and it stops when the JVM exits), the CRDs are installed, the manifests applied, and
- * the application's Kubernetes client configuration points at it (Dev Services for Kubernetes off):
+ * Before the application boots, a control plane is started (one per set of options — backend and
+ * its own options, profile, version — for the test JVM: every test class of the module uses it,
+ * across Quarkus' restarts of the application, and it stops when the JVM exits), the CRDs are
+ * installed, the manifests applied, and the application's Kubernetes client configuration points at
+ * it (Dev Services for Kubernetes off):
  *
  * <ul>
  *   <li>its {@code KubernetesClient} — and so the Quarkus Operator SDK's operator — talks to the

@@ -9,8 +9,9 @@ import java.lang.annotation.Target;
 
 /**
  * Runs a Spring test's application context against a real Kubernetes API server from kube-harness.
- * Before the context refreshes, the control plane is started (once per JVM for each backend,
- * profile and version, whatever number of contexts Spring caches), the CRDs are installed and the
+ * Before the context refreshes, the control plane is started (once per JVM for each set of options
+ * — backend and its own options, profile, version — whatever number of contexts Spring caches, and
+ * shared with the {@code @ControllerTest} classes of the JVM), the CRDs are installed and the
  * application is pointed at it:
  *
  * <ul>
@@ -26,7 +27,7 @@ import java.lang.annotation.Target;
  *
  * <p>Every attribute left blank takes the kube-harness setting (system property, environment
  * variable, default), as {@code @ControllerTest}'s do. Contexts whose attributes differ are cached
- * apart by Spring, and share a control plane when backend, profile and version agree.
+ * apart by Spring, and share a control plane when their control plane options agree.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -1,13 +1,8 @@
 package io.github.kubeharness.spring;
 
-import io.github.kubeharness.ControlPlane;
-import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.integration.SharedControlPlanes;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.github.kubeharness.integration.ClusterRequest;
+import io.github.kubeharness.integration.PreparedCluster;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.Objects;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
@@ -41,19 +36,9 @@ final class KubeHarnessContextCustomizer implements ContextCustomizer {
   @Override
   public void customizeContext(
       ConfigurableApplicationContext context, MergedContextConfiguration mergedConfig) {
-    String where = "@EnableKubeHarness on " + testClass;
-    ControlPlane controlPlane;
-    Path kubeconfig;
-    try {
-      controlPlane = SharedControlPlanes.get(request.options(where));
-      controlPlane.installCrds(request.crds(), request.crdClasses());
-      if (!request.manifests().isEmpty()) {
-        controlPlane.apply(request.manifests());
-      }
-      kubeconfig = kubeconfigFor(controlPlane, where);
-    } catch (KubeHarnessException e) {
-      throw new IllegalStateException(where + ": " + e.getMessage(), e);
-    }
+    PreparedCluster cluster =
+        PreparedCluster.prepare(request, "@EnableKubeHarness on " + testClass);
+    Path kubeconfig = cluster.applicationKubeconfigFile();
     // Read by fabric8 when the application builds its own client while the context starts.
     System.setProperty(FABRIC8_KUBECONFIG, kubeconfig.toString());
     context
@@ -62,7 +47,9 @@ final class KubeHarnessContextCustomizer implements ContextCustomizer {
         .addFirst(
             new MapPropertySource(
                 "kube-harness", Map.of(KUBECONFIG_PROPERTY, kubeconfig.toString())));
-    context.getBeanFactory().registerSingleton("kubeHarness", new KubeHarness(controlPlane));
+    context
+        .getBeanFactory()
+        .registerSingleton("kubeHarness", new KubeHarness(cluster.controlPlane()));
     if (context.getBeanFactory() instanceof BeanDefinitionRegistry registry) {
       // A bean, not a post-processor added to the context: those run before the application's
       // configuration classes are read, and could not see whether it defines a client itself.
@@ -70,27 +57,6 @@ final class KubeHarnessContextCustomizer implements ContextCustomizer {
           "kubeHarnessDefaultClient",
           new RootBeanDefinition(
               DefaultClientRegistrar.class, () -> new DefaultClientRegistrar(kubeconfig)));
-    }
-  }
-
-  /** The admin kubeconfig, or one with the token of the application's own ServiceAccount. */
-  private Path kubeconfigFor(ControlPlane controlPlane, String where) {
-    if (request.serviceAccount().isBlank()) {
-      return controlPlane.kubeconfigFile();
-    }
-    String[] account = request.serviceAccountParts(where);
-    String yaml = controlPlane.serviceAccountKubeconfig(account[0], account[1]);
-    try {
-      // Owner-only: it holds a token.
-      Path file =
-          Files.createTempFile(
-              "kube-harness-" + account[1] + "-",
-              ".kubeconfig",
-              PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-      file.toFile().deleteOnExit();
-      return Files.writeString(file, yaml);
-    } catch (IOException e) {
-      throw new UncheckedIOException(where + ": cannot write the ServiceAccount's kubeconfig", e);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.kubeharness.spring;
 
+import io.github.kubeharness.integration.ClusterRequest;
 import java.util.List;
 import org.springframework.test.context.ContextConfigurationAttributes;
 import org.springframework.test.context.ContextCustomizer;
@@ -20,6 +21,18 @@ public class KubeHarnessContextCustomizerFactory implements ContextCustomizerFac
         TestContextAnnotationUtils.findMergedAnnotation(testClass, EnableKubeHarness.class);
     return annotation == null
         ? null
-        : new KubeHarnessContextCustomizer(ClusterRequest.of(annotation), testClass.getName());
+        : new KubeHarnessContextCustomizer(request(annotation), testClass.getName());
+  }
+
+  /** What the annotation asks for: part of the context's key, so equal requests share one. */
+  static ClusterRequest request(EnableKubeHarness annotation) {
+    return new ClusterRequest(
+        annotation.backend(),
+        annotation.profile(),
+        annotation.kubernetesVersion(),
+        List.of(annotation.crds()),
+        List.of(annotation.crdClasses()),
+        List.of(annotation.manifests()),
+        annotation.serviceAccount());
   }
 }

@@ -1,5 +1,6 @@
 package io.github.kubeharness.spring;
 
+import java.util.Optional;
 import org.springframework.context.ApplicationContext;
 import org.springframework.core.Ordered;
 import org.springframework.test.context.TestContext;
@@ -23,33 +24,22 @@ public class KubeHarnessTestExecutionListener implements TestExecutionListener, 
     kubeHarness(testContext)
         .ifPresent(
             kube ->
-                kube.beginTest(testContext.getTestClass(), testContext.getTestMethod().getName()));
+                kube.core()
+                    .beginTest(testContext.getTestClass(), testContext.getTestMethod().getName()));
   }
 
   @Override
   public void afterTestMethod(TestContext testContext) {
-    kubeHarness(testContext)
-        .ifPresent(
-            kube -> {
-              String summary =
-                  kube.endTest(
-                      testContext.getTestClass(),
-                      testContext.getTestMethod().getName(),
-                      testContext.getTestException());
-              if (summary != null) {
-                // Spring's listeners cannot add to the failure's message: the report is said here.
-                System.err.println(summary);
-              }
-            });
+    kubeHarness(testContext).ifPresent(kube -> kube.core().endTest(testContext.getTestException()));
   }
 
-  private static java.util.Optional<KubeHarness> kubeHarness(TestContext testContext) {
+  private static Optional<KubeHarness> kubeHarness(TestContext testContext) {
     if (!testContext.hasApplicationContext()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     ApplicationContext context = testContext.getApplicationContext();
     return context.getBeanNamesForType(KubeHarness.class).length == 0
-        ? java.util.Optional.empty()
-        : java.util.Optional.of(context.getBean(KubeHarness.class));
+        ? Optional.empty()
+        : Optional.of(context.getBean(KubeHarness.class));
   }
 }

@@ -51,6 +51,11 @@ abstract class AbstractControlPlane implements HarnessControlPlane {
     this.backend = backend;
   }
 
+  @Override
+  public ControlPlaneOptions options() {
+    return options;
+  }
+
   /** Starts every part and calls {@link #connected}; on failure the base stops what started. */
   abstract void startComponents();
 

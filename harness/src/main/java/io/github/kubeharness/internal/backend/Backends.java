@@ -2,11 +2,10 @@ package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.BackendOptions;
-import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.provision.BinaryResolver;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
@@ -72,30 +71,12 @@ public final class Backends {
    */
   public static HarnessControlPlane newClusterBeside(
       HarnessControlPlane first, String name, boolean ownEtcd, String where) {
-    if (first instanceof LocalControlPlane local && !ownEtcd) {
-      return local.besideOnSharedEtcd(name);
+    if (!first.backend().supports(Backend.Feature.CLUSTERS, null)) {
+      throw first.backend().unsupported(Backend.Feature.CLUSTERS, null, where);
     }
-    if (first instanceof AbstractControlPlane made
-        && first.backend().supports(Backend.Feature.CLUSTERS, null)) {
-      return newControlPlane(made.options);
-    }
-    throw first.backend().unsupported(Backend.Feature.CLUSTERS, null, where);
-  }
-
-  /**
-   * {@code controlPlane} as kube-harness made it, checked once where a control plane enters from
-   * the public API ({@link io.github.kubeharness.webhooks.Webhooks#serve}): a class of the user's
-   * own implementing {@link ControlPlane} is refused there, before anything is served.
-   */
-  public static HarnessControlPlane ours(ControlPlane controlPlane, String where) {
-    if (controlPlane instanceof HarnessControlPlane ours) {
-      return ours;
-    }
-    throw new KubeHarnessException(
-        where
-            + " needs a control plane made by kube-harness (ControlPlane.create); "
-            + controlPlane.getClass().getName()
-            + " is not one.");
+    Optional<HarnessControlPlane> shared =
+        ownEtcd ? Optional.empty() : first.clusterOnSharedEtcd(name);
+    return shared.orElseGet(() -> newControlPlane(first.options()));
   }
 
   private static BackendOptions choose(ControlPlaneOptions options, BackendOptions.Auto auto) {
@@ -158,17 +139,5 @@ public final class Backends {
               + " (set kubeharness.backend / KUBE_HARNESS_BACKEND to choose)");
     }
     return choice;
-  }
-
-  /** For messages: what a user can do when a backend is not available. */
-  static KubeHarnessException unavailable(String what, String why, Throwable cause) {
-    return new KubeHarnessException(
-        what
-            + " is not available: "
-            + why
-            + ". Other ways to get a cluster: -Dkubeharness.backend=local (etcd and kube-apiserver"
-            + " as processes; binaries are built from Go modules or taken from"
-            + " KUBEBUILDER_ASSETS), or -Dkubeharness.backend=existing with a kubeconfig (kind).",
-        cause);
   }
 }

@@ -55,7 +55,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
   void startComponents() {
     String docker = DockerCheck.problem();
     if (docker != null) {
-      throw Backends.unavailable(
+      throw BackendUnavailable.error(
           "The container backend", "Docker is not reachable (" + docker + ")", null);
     }
     RunDirectory run = newRunDirectory();

@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.internal.manifest.ManifestFiles;
 import java.util.List;
@@ -12,6 +13,21 @@ import java.util.Optional;
  * probes a control plane's class to learn what it can do.
  */
 public interface HarnessControlPlane extends ControlPlane {
+
+  /**
+   * The options this control plane was made from: what a further cluster beside it, a whole control
+   * plane of its own, is made from ({@link Backends#newClusterBeside}).
+   */
+  ControlPlaneOptions options();
+
+  /**
+   * A further cluster named {@code name} on this control plane's etcd, not yet started, when this
+   * control plane runs an etcd that another apiserver can share (the local backend); empty
+   * otherwise, and a cluster beside this one is a whole control plane of its own.
+   */
+  default Optional<HarnessControlPlane> clusterOnSharedEtcd(String name) {
+    return Optional.empty();
+  }
 
   /**
    * Installs CRD documents already read (and rewritten, for conversion webhooks), as {@link

@@ -74,7 +74,7 @@ final class K3sControlPlane extends AbstractControlPlane {
   void startComponents() {
     String docker = DockerCheck.problem();
     if (docker != null) {
-      throw Backends.unavailable(
+      throw BackendUnavailable.error(
           "The k3s backend", "Docker is not reachable (" + docker + ")", null);
     }
     String image = image(options.kubernetesVersion(), k3sOptions);

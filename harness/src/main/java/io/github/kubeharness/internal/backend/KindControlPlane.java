@@ -221,7 +221,7 @@ final class KindControlPlane extends AbstractControlPlane {
   private void requireDocker() {
     Result info = KindCli.docker(List.of("info", "--format", "{{.ServerVersion}}"), DOCKER_TIMEOUT);
     if (!info.succeeded()) {
-      throw Backends.unavailable(
+      throw BackendUnavailable.error(
           "The kind backend",
           "Docker is not reachable (`docker info`: " + info.output().strip() + ")",
           null);

@@ -78,6 +78,11 @@ final class LocalControlPlane extends AbstractControlPlane {
   }
 
   @Override
+  public Optional<HarnessControlPlane> clusterOnSharedEtcd(String name) {
+    return Optional.of(besideOnSharedEtcd(name));
+  }
+
+  @Override
   void startComponents() {
     ClientWarmUp.loadClassesInBackground();
     BinaryResolver resolver = new BinaryResolver(options);

@@ -12,7 +12,7 @@ final class TestcontainersSupport {
   /** Refuses {@code what} (a backend) when Testcontainers is not on the classpath. */
   static void require(String what) {
     if (!present()) {
-      throw Backends.unavailable(
+      throw BackendUnavailable.error(
           what,
           "org.testcontainers:testcontainers is not on the test classpath; add it (version 2.0.5)",
           null);
@@ -25,7 +25,7 @@ final class TestcontainersSupport {
     try {
       Class.forName("org.testcontainers.k3s.K3sContainer");
     } catch (ClassNotFoundException e) {
-      throw Backends.unavailable(
+      throw BackendUnavailable.error(
           "The k3s backend",
           "org.testcontainers:testcontainers-k3s is not on the test classpath; add it",
           e);

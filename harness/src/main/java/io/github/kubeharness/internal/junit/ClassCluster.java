@@ -1,6 +1,5 @@
 package io.github.kubeharness.internal.junit;
 
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
@@ -31,14 +30,14 @@ final class ClassCluster implements JUnitResource {
 
   /**
    * Installs the class's CRDs on {@code cluster} and each of {@code others} and serves its webhooks
-   * on {@code cluster}; opens the per-class scope when the class has one (its failed start reported
-   * to {@code reportDirectory}).
+   * on {@code cluster}; opens the per-class scope when the class has one, as part of {@code run}
+   * (the class's start, or the first test on this cluster).
    */
   static ClassCluster open(
       SharedCluster cluster,
       Map<String, SharedCluster> others,
       ExtensionConfig config,
-      Path reportDirectory) {
+      Invocation run) {
     Optional<ClassWebhooks> webhooks = ClassWebhooks.open(cluster, config);
     ClassCluster opened = new ClassCluster(cluster, others, config, webhooks);
     try {
@@ -48,7 +47,7 @@ final class ClassCluster implements JUnitResource {
         ClassWebhooks.installCrds(other, config, Optional.empty());
       }
       if (config.namespacePerClass()) {
-        opened.perClass = opened.openScope(null, reportDirectory, null);
+        opened.perClass = opened.openScope(null, run);
       }
       return opened;
     } catch (RuntimeException e) {
@@ -67,15 +66,15 @@ final class ClassCluster implements JUnitResource {
   }
 
   /**
-   * Opens a scope for one test ({@code methodName}; null for the class) and starts its controllers;
-   * {@code seed} is a race test run's (null: the setting's, else a new one). When they fail to
-   * start, the report is written from the scope (its namespace, the denied requests) before it
-   * closes, and the failure carries it.
+   * Opens a scope for one test ({@code methodName}; null for the class) and starts its controllers,
+   * with the seed of {@code run}. When they fail to start, the report is written from the scope
+   * (its namespace, the denied requests) to the run's directory before it closes, and the failure
+   * carries it.
    */
-  TestScope openScope(String methodName, Path reportDirectory, Long seed) {
+  TestScope openScope(String methodName, Invocation run) {
     TestScope scope =
         TestScope.open(
-            cluster, config, webhooks, config.testClass().getSimpleName(), methodName, seed);
+            cluster, config, webhooks, config.testClass().getSimpleName(), methodName, run.seed());
     try {
       for (Map.Entry<String, SharedCluster> other : others.entrySet()) {
         TestScope.openBeside(
@@ -84,7 +83,7 @@ final class ClassCluster implements JUnitResource {
       scope.startControllers();
       return scope;
     } catch (RuntimeException e) {
-      Throwable reported = TestReports.report(scope, reportDirectory, e);
+      Throwable reported = TestReports.report(scope, run.reportDirectory(), e);
       scope.closeAfter(reported);
       throw e;
     }

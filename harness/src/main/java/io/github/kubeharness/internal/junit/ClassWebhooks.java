@@ -37,7 +37,7 @@ final class ClassWebhooks implements JUnitResource {
     for (Class<?> type : config.webhookHandlers()) {
       handlers.add(
           (WebhookHandlers)
-              RunningControllers.instantiate(type, cluster.admin(), where + " webhookHandlers"));
+              ControllerClasses.instantiate(type, cluster.admin(), where + " webhookHandlers"));
     }
     WebhookSet set =
         WebhookSet.create(

@@ -2,14 +2,17 @@ package io.github.kubeharness.internal.junit;
 
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.internal.backend.Backends;
-import io.github.kubeharness.internal.backend.HarnessControlPlane;
+import io.github.kubeharness.internal.shared.RunningControlPlanes;
+import io.github.kubeharness.internal.shared.RunningControlPlanes.Lease;
 
 /**
- * One attempt to start a shared cluster, kept in the root store: the control plane, made when the
- * entry is, started by the first {@link #get()}, then the cluster or why it did not start. A
- * version that cannot be had (a failed build, a start that timed out) then fails each of its tests
- * at once with the first attempt's reason, instead of every test trying again for minutes.
+ * A run's hold on one control plane of the JVM's registry ({@link RunningControlPlanes}), kept in
+ * the root store so that JUnit lets go of it at the end of the run: the control plane then stops,
+ * unless a Spring context or a Quarkus test resource of this JVM holds it too. Made when the entry
+ * is (the control plane made, not started), started by the first {@link #get()}, then the cluster
+ * or why it did not start. A version that cannot be had (a failed build, a start that timed out)
+ * then fails each of its tests at once with the first attempt's reason, instead of every test
+ * trying again for minutes.
  *
  * <p>Made before it starts so that the clusters of {@code @ControllerTest(clusters)} can be made
  * beside the first one and start while it does ({@link #beside}).
@@ -19,8 +22,8 @@ final class ClusterStart implements JUnitResource {
   private final ControlPlaneOptions options;
   // The cluster's name with @ControllerTest(clusters); null for the one unnamed cluster.
   private final String name;
-  // Null when it could not even be made (failure says why).
-  private final HarnessControlPlane controlPlane;
+  // Null when it could not even be asked for (failure says why).
+  private final Lease lease;
   private final boolean beside;
   private SharedCluster cluster;
   private RuntimeException failure;
@@ -31,12 +34,12 @@ final class ClusterStart implements JUnitResource {
   private ClusterStart(
       ControlPlaneOptions options,
       String name,
-      HarnessControlPlane controlPlane,
+      Lease lease,
       boolean beside,
       RuntimeException failure) {
     this.options = options;
     this.name = name;
-    this.controlPlane = controlPlane;
+    this.lease = lease;
     this.beside = beside;
     this.failure = failure;
     this.attempted = failure != null;
@@ -46,10 +49,10 @@ final class ClusterStart implements JUnitResource {
   static ClusterStart of(ControlPlaneOptions options) {
     try {
       ClasspathCheck.requireUsableFabric8();
-      return new ClusterStart(options, null, Backends.newControlPlane(options), false, null);
     } catch (RuntimeException e) {
       return new ClusterStart(options, null, null, false, e);
     }
+    return new ClusterStart(options, null, RunningControlPlanes.lease(options), false, null);
   }
 
   /**
@@ -59,7 +62,7 @@ final class ClusterStart implements JUnitResource {
    */
   static ClusterStart beside(
       ControlPlaneOptions options, ClusterStart first, String name, boolean ownEtcd, String where) {
-    if (first.controlPlane == null) {
+    if (first.lease == null) {
       return new ClusterStart(
           options,
           name,
@@ -68,16 +71,12 @@ final class ClusterStart implements JUnitResource {
           new KubeHarnessException(
               "Cluster '" + name + "' was not started: the first cluster could not be made"));
     }
-    try {
-      return new ClusterStart(
-          options,
-          name,
-          Backends.newClusterBeside(first.controlPlane, name, ownEtcd, where),
-          true,
-          null);
-    } catch (RuntimeException e) {
-      return new ClusterStart(options, name, null, true, e);
-    }
+    return new ClusterStart(
+        options,
+        name,
+        RunningControlPlanes.leaseBeside(first.lease, name, ownEtcd, where),
+        true,
+        null);
   }
 
   /**
@@ -88,10 +87,18 @@ final class ClusterStart implements JUnitResource {
     if (!attempted) {
       attempted = true;
       try {
-        cluster =
-            beside
-                ? SharedCluster.startBeside(controlPlane)
-                : SharedCluster.start(options, controlPlane);
+        // Could not be made (a refusal naming the class): said as it is.
+        lease.made();
+      } catch (RuntimeException e) {
+        failure = e;
+      }
+      try {
+        // Only the first cluster sweeps what dead JVMs left: the further ones are never kept.
+        boolean sweep = !beside && options.reuse();
+        if (failure == null) {
+          cluster =
+              lease.attachment(SharedCluster.class, started -> SharedCluster.on(started, sweep));
+        }
       } catch (RuntimeException e) {
         failure = namingItself(e);
       }
@@ -123,8 +130,8 @@ final class ClusterStart implements JUnitResource {
 
   @Override
   public synchronized void close() {
-    if (cluster != null) {
-      cluster.close();
+    if (lease != null) {
+      lease.close();
     }
   }
 }

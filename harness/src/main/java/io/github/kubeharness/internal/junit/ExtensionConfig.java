@@ -64,12 +64,10 @@ public record ExtensionConfig(
   public ExtensionConfig {
     String where = "@ControllerTest on " + testClass.getName();
     // A class that cannot be instantiated fails the test class once, before a cluster starts.
-    reconcilers.forEach(
-        type -> RunningControllers.checkConstructible(type, where + " reconcilers"));
-    controllers.forEach(
-        type -> RunningControllers.checkConstructible(type, where + " controllers"));
+    reconcilers.forEach(type -> ControllerClasses.checkConstructible(type, where + " reconcilers"));
+    controllers.forEach(type -> ControllerClasses.checkConstructible(type, where + " controllers"));
     webhookHandlers.forEach(
-        type -> RunningControllers.checkConstructible(type, where + " webhookHandlers"));
+        type -> ControllerClasses.checkConstructible(type, where + " webhookHandlers"));
     clusters
         .placements()
         .forEach(
@@ -78,7 +76,7 @@ public record ExtensionConfig(
                     .all()
                     .forEach(
                         type ->
-                            RunningControllers.checkConstructible(
+                            ControllerClasses.checkConstructible(
                                 type, where + " @ClusterControllers(cluster = \"" + name + "\")")));
     if (webhooks.isEmpty() != webhookHandlers.isEmpty()) {
       throw new ExtensionConfigurationException(
@@ -158,15 +156,5 @@ public record ExtensionConfig(
     return kubernetesVersion.equals(controlPlane.kubernetesVersion())
         ? controlPlane
         : controlPlane.toBuilder().withKubernetesVersion(kubernetesVersion).build();
-  }
-
-  /** The key of a shared control plane: classes with equal keys share one. */
-  public static String clusterKey(ControlPlaneOptions options) {
-    return options.backend()
-        + "|"
-        + options.profile()
-        + "|"
-        + options.kubernetesVersion()
-        + (options.reuse() ? "|reused" : "");
   }
 }

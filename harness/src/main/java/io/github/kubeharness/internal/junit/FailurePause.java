@@ -3,6 +3,7 @@ package io.github.kubeharness.internal.junit;
 import io.fabric8.kubernetes.api.model.Config;
 import io.fabric8.kubernetes.api.model.NamedContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.github.kubeharness.Clusters;
 import io.github.kubeharness.PauseOnFailure;
 import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.process.RunDirectory;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -63,10 +65,11 @@ public record FailurePause(boolean enabled, Duration timeout, Optional<String> n
 
   /**
    * Pauses, if enabled, after the report of {@code failure} was written to {@code reportDirectory}
-   * ({@code .../reports/<class>/<method>}); returns when the resume file is touched, the timeout
-   * passes or the thread is interrupted.
+   * ({@code .../reports/<class>/<method>}), with a kubeconfig for each of the test's {@code
+   * clusters} (the first one's is {@code kubeconfig}); returns when the resume file is touched, the
+   * timeout passes or the thread is interrupted.
    */
-  void at(TestScope scope, Path reportDirectory, Throwable failure, PrintStream terminal) {
+  void at(Path reportDirectory, Clusters clusters, Throwable failure, PrintStream terminal) {
     note.ifPresent(terminal::println);
     if (!enabled) {
       return;
@@ -74,28 +77,29 @@ public record FailurePause(boolean enabled, Duration timeout, Optional<String> n
     Path report = reportDirectory.toAbsolutePath();
     Path pause = PrivateFiles.directory(report.resolve("pause"));
     Path resume = pause.resolve("resume");
+    List<String> names = clusters.names();
     try {
       Files.deleteIfExists(resume);
       Path kubeconfig =
           PrivateFiles.write(
               pause.resolve("kubeconfig"),
-              inNamespace(scope.cluster().controlPlane().kubeconfig(), scope.namespace()));
+              inNamespace(clusters.controlPlane(names.get(0)).kubeconfig(), clusters.namespace()));
       StringBuilder others = new StringBuilder();
       // With @ControllerTest(clusters): one more kubeconfig per further cluster, kubeconfig-<name>.
-      for (TestScope other : scope.others().values()) {
+      for (String other : names.subList(1, names.size())) {
         Path file =
             PrivateFiles.write(
-                pause.resolve("kubeconfig-" + other.clusterName()),
-                inNamespace(other.cluster().controlPlane().kubeconfig(), scope.namespace()));
+                pause.resolve("kubeconfig-" + other),
+                inNamespace(clusters.controlPlane(other).kubeconfig(), clusters.namespace()));
         others
             .append("\n  Cluster ")
-            .append(other.clusterName())
+            .append(other)
             .append(": kubectl --kubeconfig ")
             .append(file)
             .append(" get all,events");
       }
       terminal.println(
-          message(report, scope.namespace(), kubeconfig, others.toString(), resume, failure));
+          message(report, clusters.namespace(), kubeconfig, others.toString(), resume, failure));
       terminal.flush();
       String how = await(resume);
       terminal.println(

@@ -59,44 +59,47 @@ final class Injector {
         || type.getName().equals(JOSDK_OPERATOR);
   }
 
-  /** The value for {@code type} in {@code scope}, or empty when the scope has none. */
+  /**
+   * The value for {@code type} in {@code test} on cluster {@code on}, or empty when it has none.
+   */
   static Optional<Object> resolve(
       Class<?> type,
       AnnotatedElement element,
       Class<? extends Annotation> namespaceMarker,
-      TestScope scope) {
+      TestScope test,
+      ClusterScope on) {
     if (type == String.class && element.isAnnotationPresent(namespaceMarker)) {
-      return Optional.of(scope.namespace());
+      return Optional.of(on.namespace().name());
     }
     if (type == KubernetesClient.class) {
-      return Optional.of(scope.client());
+      return Optional.of(on.client());
     }
     if (type == ControlPlane.class) {
-      return Optional.of(scope.cluster().controlPlane());
+      return Optional.of(on.cluster().controlPlane());
     }
     if (type == KubeAssertions.class) {
-      return Optional.of(new KubeAssertions(scope.client(), KubeAssertions.defaultTimeout()));
+      return Optional.of(new KubeAssertions(on.client(), KubeAssertions.defaultTimeout()));
     }
     if (type == Simulation.class) {
-      return Optional.of(new Simulation(scope.cluster().controlPlane(), scope.cluster().admin()));
+      return Optional.of(new Simulation(on.cluster().controlPlane(), on.cluster().admin()));
     }
     if (type == Faults.class) {
-      return Optional.of(scope.faults());
+      return Optional.of(on.faults().open());
     }
     if (type == Webhooks.class) {
-      return scope.webhooks().map(Object.class::cast);
+      return on.webhooks().map(Object.class::cast);
     }
     if (type == Clusters.class) {
-      return Optional.of(scope.clusters(false));
+      return Optional.of(test.clustersSeenFrom(on));
     }
     if (type.getName().equals(JOSDK_OPERATOR)) {
-      return scope.operator();
+      return on.controllers().operator();
     }
-    return scope.controller(type);
+    return on.controllers().instance(type);
   }
 
-  /** Fills the injectable fields of {@code instance} (and its superclasses) from {@code scope}. */
-  void injectFields(Object instance, TestScope first) {
+  /** Fills the injectable fields of {@code instance} (and its superclasses) from {@code test}. */
+  void injectFields(Object instance, TestScope test) {
     for (Class<?> c = instance.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
       for (Field field : c.getDeclaredFields()) {
         int modifiers = field.getModifiers();
@@ -104,9 +107,9 @@ final class Injector {
           continue;
         }
         Class<?> type = field.getType();
-        TestScope scope;
+        ClusterScope on;
         try {
-          scope = first.on(clusterOf.apply(field).orElse(null));
+          on = test.on(clusterOf.apply(field).orElse(null));
         } catch (IllegalArgumentException e) {
           throw new org.junit.jupiter.api.extension.ExtensionConfigurationException(
               "Cannot inject field "
@@ -119,7 +122,7 @@ final class Injector {
         }
         boolean candidate =
             supports(type, field, namespaceMarker)
-                || scope.controller(type).isPresent() && !type.isPrimitive();
+                || on.controllers().instance(type).isPresent() && !type.isPrimitive();
         if (!candidate) {
           continue;
         }
@@ -129,7 +132,7 @@ final class Injector {
           if (current != null && !injected.contains(current)) {
             continue;
           }
-          Optional<Object> value = resolve(type, field, namespaceMarker, scope);
+          Optional<Object> value = resolve(type, field, namespaceMarker, test, on);
           if (value.isPresent()) {
             field.set(instance, value.get());
             injected.add(value.get());

@@ -13,45 +13,57 @@ import java.util.Set;
 /**
  * The race explorer's checks after a run whose body passed, in this order: the run's faults end
  * (its holds deliver what they held, its rules go); the controllers must settle without writing one
- * object over and over ({@link RaceInvariant#CONVERGES}); the children they made must have their
- * owners and no twins ({@link RaceInvariant#NO_ORPHANS}, {@link
- * RaceInvariant#NO_DUPLICATE_CHILDREN}); then the controllers restart — each converged object is
- * reconciled afresh from an empty cache, as after an operator's restart — and must change nothing
- * ({@link RaceInvariant#RECONCILE_AGAIN_WRITES_NOTHING}). Every count comes from the fault proxy,
- * which sees each request the controllers make.
+ * object over and over ({@code CONVERGES}); the children they made must have their owners and no
+ * twins ({@code NO_ORPHANS}, {@code NO_DUPLICATE_CHILDREN}); then the controllers restart — each
+ * converged object is reconciled afresh from an empty cache, as after an operator's restart — and
+ * must change nothing ({@code RECONCILE_AGAIN_WRITES_NOTHING}). Every count comes from the fault
+ * proxy, which sees each request the controllers make. The names are those of the public {@code
+ * RaceTest.Invariant}, which a test turns one off with.
  */
 final class RaceInvariants {
 
   private RaceInvariants() {}
 
-  /** The failure naming each broken invariant with its counts, or empty. */
-  static Optional<AssertionError> check(TestScope scope, Set<RaceInvariant> skipped, long seed) {
-    if (skipped.containsAll(List.of(RaceInvariant.values()))) {
+  /**
+   * The failure naming each broken invariant of {@code checks} with its counts, or empty; a check
+   * that could not be made is a failure too, naming the run's {@code seed}.
+   */
+  static Optional<AssertionError> after(TestScope scope, RaceChecks checks, long seed) {
+    try {
+      return check(scope, checks, seed);
+    } catch (RuntimeException e) {
+      return Optional.of(
+          new AssertionError(
+              "The race explorer could not check its invariants under seed "
+                  + seed
+                  + ": "
+                  + e.getMessage(),
+              e));
+    }
+  }
+
+  private static Optional<AssertionError> check(TestScope scope, RaceChecks checks, long seed) {
+    if (!checks.any()) {
       return Optional.empty();
     }
-    TrafficTally traffic =
-        scope
-            .traffic()
-            .orElseThrow(
-                () ->
-                    new IllegalStateException(
-                        "The race explorer needs the fault proxy, which this backend lacks"));
+    // The counts are those of the first cluster's proxy session, which the controllers go through.
+    ProxyFaults faults = scope.first().faults().open();
+    TrafficTally traffic = faults.traffic();
     // The schedule ends with the body: what is still held is delivered, the rules end.
-    ((ProxyFaults) scope.faults()).clear();
+    faults.clear();
     List<String> failures = new ArrayList<>();
     Settle.Outcome settling =
         Settle.watch(traffic, scope::activity, Settle.mark(traffic, scope::activity));
-    if (!settling.settled() && !skipped.contains(RaceInvariant.CONVERGES)) {
+    if (!settling.settled() && checks.converges()) {
       failures.add(notConverged(settling, "after the test body"));
     }
     OwnedObjects before =
-        OwnedObjects.read(scope.client(), traffic.collections(), traffic.createdInto());
-    if (!skipped.contains(RaceInvariant.NO_ORPHANS)) {
+        OwnedObjects.read(scope.first().client(), traffic.collections(), traffic.createdInto());
+    if (checks.noOrphans()) {
       List<String> orphans = before.orphans();
       if (!orphans.isEmpty()) {
         failures.add(
-            RaceInvariant.NO_ORPHANS
-                + ": "
+            "NO_ORPHANS: "
                 + orphans.size()
                 + " child"
                 + (orphans.size() == 1 ? "" : "ren")
@@ -63,12 +75,12 @@ final class RaceInvariants {
                 + " Invariant.NO_ORPHANS).");
       }
     }
-    if (!skipped.contains(RaceInvariant.NO_DUPLICATE_CHILDREN)) {
+    if (checks.noDuplicateChildren()) {
       List<String> duplicates = before.duplicates();
       if (!duplicates.isEmpty()) {
         failures.add(
-            RaceInvariant.NO_DUPLICATE_CHILDREN
-                + ": the controllers made the same child more than once: "
+            "NO_DUPLICATE_CHILDREN: "
+                + "the controllers made the same child more than once: "
                 + String.join("; ", duplicates)
                 + ". A controller that creates a child whenever its cache shows none makes a"
                 + " second one when the first's event has not reached the cache yet; give the"
@@ -78,19 +90,19 @@ final class RaceInvariants {
                 + " Invariant.NO_DUPLICATE_CHILDREN).");
       }
     }
-    if (settling.settled() && !skipped.contains(RaceInvariant.RECONCILE_AGAIN_WRITES_NOTHING)) {
+    if (settling.settled() && checks.reconcileAgainWritesNothing()) {
       Settle.Mark restart = Settle.mark(traffic, scope::activity);
       scope.restartControllers();
       Settle.Outcome again = Settle.watch(traffic, scope::activity, restart);
       OwnedObjects after =
-          OwnedObjects.read(scope.client(), traffic.collections(), traffic.createdInto());
+          OwnedObjects.read(scope.first().client(), traffic.collections(), traffic.createdInto());
       List<String> changed = changed(before.byPath(), after.byPath(), again.writes());
-      if (!again.settled() && !skipped.contains(RaceInvariant.CONVERGES)) {
+      if (!again.settled() && checks.converges()) {
         failures.add(notConverged(again, "after the controllers restarted"));
       } else if (!changed.isEmpty()) {
         failures.add(
-            RaceInvariant.RECONCILE_AGAIN_WRITES_NOTHING
-                + ": the controllers, restarted on converged objects (each reconciled afresh, as"
+            "RECONCILE_AGAIN_WRITES_NOTHING: "
+                + "the controllers, restarted on converged objects (each reconciled afresh, as"
                 + " after an operator's restart), changed "
                 + changed.size()
                 + " object"
@@ -122,8 +134,7 @@ final class RaceInvariants {
   private static String notConverged(Settle.Outcome outcome, String when) {
     List<ControllerWrite> writes = outcome.writes();
     List<ControllerWrite> last = writes.subList(Math.max(0, writes.size() - 3), writes.size());
-    return RaceInvariant.CONVERGES
-        + ": "
+    return "CONVERGES: "
         + when
         + (outcome.hotLoop()
             ? " the controllers wrote "

@@ -6,7 +6,7 @@ import io.github.kubeharness.Clusters;
 import io.github.kubeharness.ControlPlane;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 
 /**
  * {@link Clusters} of one test: its scope on each cluster, by name. A test gets the admin clients
@@ -17,19 +17,29 @@ import java.util.Map;
 final class ScopeClusters implements Clusters {
 
   private final String namespace;
-  private final Map<String, TestScope> scopes;
+  private final List<ClusterScope> scopes;
+  private final boolean throughFaultProxy;
   private final boolean forControllers;
 
-  ScopeClusters(String namespace, Map<String, TestScope> scopes, boolean forControllers) {
+  /**
+   * The test's {@code scopes}, the first cluster's first; the controllers' clients go through the
+   * fault proxy when {@code throughFaultProxy}.
+   */
+  ScopeClusters(
+      String namespace,
+      List<ClusterScope> scopes,
+      boolean throughFaultProxy,
+      boolean forControllers) {
     this.namespace = namespace;
     this.scopes = scopes;
+    this.throughFaultProxy = throughFaultProxy;
     this.forControllers = forControllers;
   }
 
   @Override
   public List<String> names() {
     List<String> names = new ArrayList<>();
-    scopes.keySet().forEach(name -> names.add(name == null ? "default" : name));
+    scopes.forEach(scope -> names.add(scope.name() == null ? "default" : scope.name()));
     return names;
   }
 
@@ -40,9 +50,13 @@ final class ScopeClusters implements Clusters {
 
   @Override
   public KubernetesClient client(String name) {
-    TestScope scope = scope(name);
+    ClusterScope scope = scope(name);
     return forControllers
-        ? scope.controllerClient().adapt(NamespacedKubernetesClient.class).inNamespace(namespace)
+        ? scope
+            .namespace()
+            .controllerClient(throughFaultProxy)
+            .adapt(NamespacedKubernetesClient.class)
+            .inNamespace(namespace)
         : scope.client();
   }
 
@@ -51,10 +65,10 @@ final class ScopeClusters implements Clusters {
     return scope(name).cluster().controlPlane();
   }
 
-  private TestScope scope(String name) {
-    TestScope scope = scopes.get(name);
-    if (scope == null && "default".equals(name) && scopes.containsKey(null)) {
-      scope = scopes.get(null);
+  private ClusterScope scope(String name) {
+    ClusterScope scope = named(name);
+    if (scope == null && "default".equals(name)) {
+      scope = named(null);
     }
     if (scope == null) {
       throw new IllegalArgumentException(
@@ -65,5 +79,14 @@ final class ScopeClusters implements Clusters {
               + " (@ControllerTest(clusters)).");
     }
     return scope;
+  }
+
+  private ClusterScope named(String name) {
+    for (ClusterScope scope : scopes) {
+      if (Objects.equals(scope.name(), name)) {
+        return scope;
+      }
+    }
+    return null;
   }
 }

@@ -3,11 +3,10 @@ package io.github.kubeharness.internal.junit;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
-import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.internal.backend.Backends;
 import io.github.kubeharness.internal.backend.HarnessControlPlane;
 import io.github.kubeharness.internal.client.Clients;
 import io.github.kubeharness.internal.faults.ProxyFaults;
+import io.github.kubeharness.internal.shared.RunningControlPlanes;
 import io.github.kubeharness.internal.webhooks.WebhookServer;
 import io.github.kubeharness.internal.webhooks.WebhookSet;
 import java.nio.file.Path;
@@ -15,9 +14,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One API server shared by every test class of the same configuration in this JVM, kept in the root
- * store and closed by JUnit after the last test. Owns the admin client and the record of installed
- * CRDs.
+ * What the JUnit extension keeps beside one control plane of the JVM's registry ({@link
+ * RunningControlPlanes}), shared by every test class on it: the admin client, the controllers'
+ * clients and the webhook server. Closed when the last JUnit run on it lets go (a Spring context or
+ * Quarkus test of the JVM may keep the control plane running after that).
  */
 final class SharedCluster implements JUnitResource {
 
@@ -66,12 +66,13 @@ final class SharedCluster implements JUnitResource {
   }
 
   /**
-   * Starts (or, for the existing backend, connects to) {@code controlPlane}, the API server of
-   * {@code options}.
+   * The clients and webhook server on {@code controlPlane}, started already (the JVM's control
+   * plane of these options, {@link RunningControlPlanes}); on a kept one ({@code reuse}) the test
+   * namespaces and webhook configurations that dead JVMs left go first.
    */
-  static SharedCluster start(ControlPlaneOptions options, HarnessControlPlane controlPlane) {
-    SharedCluster cluster = started(controlPlane);
-    if (options.reuse()) {
+  static SharedCluster on(HarnessControlPlane controlPlane, boolean reuse) {
+    SharedCluster cluster = new SharedCluster(controlPlane);
+    if (reuse) {
       try {
         TestNamespaces.sweepOrphans(cluster.admin);
         WebhookSet.sweepOrphans(cluster.admin);
@@ -80,35 +81,16 @@ final class SharedCluster implements JUnitResource {
         throw e;
       }
     }
-    return cluster;
-  }
-
-  /**
-   * Starts {@code controlPlane}, a cluster made beside another ({@link Backends#newClusterBeside}):
-   * on the local backend an apiserver on the other's etcd, launched while the other may still boot.
-   */
-  static SharedCluster startBeside(HarnessControlPlane controlPlane) {
-    return started(controlPlane);
-  }
-
-  private static SharedCluster started(HarnessControlPlane controlPlane) {
-    controlPlane.start();
+    // Asked now, while the API server answers: the failure reports name the version, and one
+    // written while a test has the API server down must not wait for it. Only the reports need
+    // it, so a cluster that will not say (an existing one's restricted user) still starts; a
+    // report then asks again and says why the version is unknown.
     try {
-      SharedCluster cluster = new SharedCluster(controlPlane);
-      // Asked now, while the API server answers: the failure reports name the version, and one
-      // written while a test has the API server down must not wait for it. Only the reports need
-      // it, so a cluster that will not say (an existing one's restricted user) still starts; a
-      // report then asks again and says why the version is unknown.
-      try {
-        controlPlane.kubernetesVersion();
-      } catch (RuntimeException e) {
-        // Asked again by the report.
-      }
-      return cluster;
+      controlPlane.kubernetesVersion();
     } catch (RuntimeException e) {
-      controlPlane.stop();
-      throw e;
+      // Asked again by the report.
     }
+    return cluster;
   }
 
   public HarnessControlPlane controlPlane() {
@@ -151,23 +133,20 @@ final class SharedCluster implements JUnitResource {
     return controlPlane.auditLogFile();
   }
 
+  /** Closes the clients and the webhook server; the registry stops the control plane. */
   @Override
   public void close() {
-    try {
-      synchronized (this) {
-        if (webhookServer != null) {
-          webhookServer.close();
-        }
+    synchronized (this) {
+      if (webhookServer != null) {
+        webhookServer.close();
       }
-      if (proxiedControllers != null) {
-        proxiedControllers.close();
-      }
-      if (controllers != admin) {
-        controllers.close();
-      }
-      admin.close();
-    } finally {
-      controlPlane.stop();
     }
+    if (proxiedControllers != null) {
+      proxiedControllers.close();
+    }
+    if (controllers != admin) {
+      controllers.close();
+    }
+    admin.close();
   }
 }

@@ -51,15 +51,14 @@ public final class TestReports {
     scope.markFailed();
     String summary;
     try {
-      if (scope.clusterName() == null) {
-        summary = clusterReport(scope, directory);
+      if (scope.first().name() == null) {
+        summary = clusterReport(scope.first(), directory);
       } else {
         // One report per cluster, each in a subdirectory named after it: the same namespace name
         // holds different objects in each.
         StringBuilder all = new StringBuilder();
-        all.append(clusterSection(scope, directory));
-        for (TestScope other : scope.others().values()) {
-          all.append("\n").append(clusterSection(other, directory));
+        for (ClusterScope on : scope.all()) {
+          all.append(all.length() == 0 ? "" : "\n").append(clusterSection(on, directory));
         }
         summary = all.toString();
       }
@@ -72,31 +71,34 @@ public final class TestReports {
       summary = ControllerFailures.describe(stopped) + "\n" + summary;
     }
     // Last, with the report on disk: the cluster is looked at as the report describes it.
-    scope.config().pauseOnFailure().at(scope, directory, failure, System.err);
+    scope.config().pauseOnFailure().at(directory, scope.clusters(false), failure, System.err);
     return withSummary(failure, summary);
   }
 
-  private static String clusterSection(TestScope scope, Path directory) {
+  private static String clusterSection(ClusterScope scope, Path directory) {
     return "cluster "
-        + scope.clusterName()
+        + scope.name()
         + ":\n"
-        + clusterReport(scope, directory.resolve(scope.clusterName()));
+        + clusterReport(scope, directory.resolve(scope.name()));
   }
 
   /** The report of {@code scope}'s own cluster, written to {@code directory}; its summary. */
-  private static String clusterReport(TestScope scope, Path directory) {
+  private static String clusterReport(ClusterScope scope, Path directory) {
+    SharedCluster cluster = scope.cluster();
+    String namespace = scope.namespace().name();
     String summary =
         FailureReport.write(
                 directory,
-                scope.cluster().admin(),
-                scope.namespace(),
+                cluster.admin(),
+                namespace,
                 scope.started(),
-                scope.cluster().auditLog(),
-                LogCapture.linesFor(scope.started(), scope.namespace(), scope.controllerClasses()),
-                cluster(scope.cluster().controlPlane()))
+                cluster.auditLog(),
+                LogCapture.linesFor(scope.started(), namespace, scope.controllers().classes()),
+                cluster(cluster.controlPlane()))
             .summary();
-    summary += faultsFile(directory, scope.faultLog());
-    summary += scheduleFile(directory, scope.seedInUse(), scope.faultLog());
+    List<String> faultLog = scope.faults().log();
+    summary += faultsFile(directory, faultLog);
+    summary += scheduleFile(directory, scope.faults().seedInUse(), faultLog);
     summary += webhooksFile(directory, scope.webhooks().map(Webhooks::calls).orElse(List.of()));
     return summary;
   }

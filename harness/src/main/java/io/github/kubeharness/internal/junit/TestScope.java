@@ -1,71 +1,33 @@
 package io.github.kubeharness.internal.junit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
-import io.github.kubeharness.faults.Faults;
-import io.github.kubeharness.internal.faults.ProxyFaults;
-import io.github.kubeharness.internal.faults.TrafficTally;
-import io.github.kubeharness.webhooks.Webhooks;
-import java.time.Instant;
+import io.github.kubeharness.Clusters;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
-import java.util.function.UnaryOperator;
 
 /**
- * What one test (or one class, in per-class namespace mode) runs in: its namespace, a client
- * namespaced to it, the controllers and, with {@code rbac}, the ServiceAccount they act as. Stored
- * in the method or class store; closing stops the controllers and deletes the namespace — unless
- * the test failed and the namespace is to be kept.
+ * What one test (or one class, in per-class namespace mode) runs in: a {@link ClusterScope} per
+ * cluster of the test — the first cluster's first, then the further clusters of {@code clusters} in
+ * declaration order — each with its namespace, controllers and fault session. Stored in the method
+ * or class store; closing stops the controllers and deletes the namespaces — unless the test failed
+ * and the namespaces are to be kept.
  */
 final class TestScope implements JUnitResource {
 
-  private final SharedCluster cluster;
   private final ExtensionConfig config;
-  private final String namespace;
-  private final KubernetesClient client;
-  private final Instant started = Instant.now();
-  private final long seed;
-  private final Optional<ClassWebhooks> webhooks;
-  private AutoCloseable webhookConfigurations;
-  private ServiceAccountIdentity identity;
-  private ProxyFaults faults;
-  private Faults unsupportedFaults;
-  private RunningControllers controllers;
-  // Outlives a restart of the controllers: the explorer counts across it.
-  private final ReconcileActivity activity = new ReconcileActivity();
+  private final List<ClusterScope> clusters = new ArrayList<>();
   private boolean failed;
-  // With @ControllerTest(clusters): this scope's cluster name (null: the one unnamed cluster), what
-  // runs here, and (on the first cluster's scope) the scopes of the test on the further clusters.
-  private final String clusterName;
-  private final ClusterLayout.Placement placement;
-  private final Map<String, TestScope> others = new LinkedHashMap<>();
 
-  private TestScope(
-      SharedCluster cluster,
-      ExtensionConfig config,
-      Optional<ClassWebhooks> webhooks,
-      String namespace,
-      long seed,
-      String clusterName,
-      ClusterLayout.Placement placement) {
-    this.cluster = cluster;
+  private TestScope(ExtensionConfig config, ClusterScope first) {
     this.config = config;
-    this.webhooks = webhooks;
-    this.namespace = namespace;
-    this.seed = seed;
-    this.clusterName = clusterName;
-    this.placement = placement;
-    // A view of the admin client: shares its connection pool, so it costs nothing per test.
-    this.client = cluster.admin().adapt(NamespacedKubernetesClient.class).inNamespace(namespace);
+    clusters.add(first);
   }
 
   /**
    * Creates the namespace and the controllers' identity; {@link #startControllers()} starts them,
-   * so that a failed start can still be reported from a scope that exists.
+   * so that a failed start can still be reported from a scope that exists. {@code seed}: the seed
+   * of the test's random choices, as its invocation decided it.
    */
   static TestScope open(
       SharedCluster cluster,
@@ -73,18 +35,18 @@ final class TestScope implements JUnitResource {
       Optional<ClassWebhooks> webhooks,
       String className,
       String methodName,
-      Long seed) {
+      long seed) {
     String namespace = TestNamespaces.create(cluster.admin(), className, methodName);
-    TestScope scope =
-        new TestScope(
+    return new TestScope(
+        config,
+        ClusterScope.open(
             cluster,
+            config.clusters().first(),
+            namespace,
             config,
             webhooks,
-            namespace,
-            seed != null ? seed : config.seed().orElseGet(() -> new SplittableRandom().nextLong()),
-            config.clusters().first(),
-            new ClusterLayout.Placement(config.reconcilers(), config.controllers()));
-    return scope.prepared();
+            new ClusterLayout.Placement(config.reconcilers(), config.controllers()),
+            seed));
   }
 
   /**
@@ -92,43 +54,19 @@ final class TestScope implements JUnitResource {
    * scope's name, its identity there; added to {@code first}, which closes it. Its controllers
    * start with the first's ({@link #startControllers()}).
    */
-  static TestScope openBeside(
+  static void openBeside(
       TestScope first, SharedCluster cluster, String clusterName, String className) {
     String namespace = TestNamespaces.createNamed(cluster.admin(), className, first.namespace());
-    TestScope scope =
-        new TestScope(
+    first.clusters.add(
+        ClusterScope.open(
             cluster,
+            clusterName,
+            namespace,
             first.config,
             Optional.empty(),
-            namespace,
+            first.config.clusters().placement(clusterName),
             // One seed per test: the random choices on every cluster replay together.
-            first.seed,
-            clusterName,
-            first.config.clusters().placement(clusterName));
-    scope.prepared();
-    first.others.put(clusterName, scope);
-    return scope;
-  }
-
-  private TestScope prepared() {
-    TestScope scope = this;
-    try {
-      if (webhooks.isPresent()) {
-        scope.webhookConfigurations = webhooks.get().install(namespace);
-      }
-      if (config.rbac().isPresent() && !placement.all().isEmpty()) {
-        scope.identity =
-            ServiceAccountIdentity.create(
-                cluster.admin(),
-                namespace,
-                config.rbac().get(),
-                config.usesFaults() ? cluster::routeControllers : UnaryOperator.identity());
-      }
-      return scope;
-    } catch (RuntimeException e) {
-      scope.closeAfter(e);
-      throw e;
-    }
+            first.first().faults().seed()));
   }
 
   /**
@@ -137,26 +75,21 @@ final class TestScope implements JUnitResource {
    */
   void startControllers() {
     ScopeClusters forControllers = clusters(true);
-    for (TestScope other : others.values()) {
-      other.controllers =
-          RunningControllers.start(
-              config,
-              other.placement,
-              other.controllerClient(),
-              namespace,
-              forControllers,
-              other.clusterName,
-              other.activity);
+    for (ClusterScope other : others()) {
+      startOn(other, forControllers);
     }
-    controllers =
-        RunningControllers.start(
+    startOn(first(), forControllers);
+  }
+
+  private void startOn(ClusterScope scope, ScopeClusters forControllers) {
+    scope
+        .controllers()
+        .start(
             config,
-            placement,
-            controllerClient(),
-            namespace,
+            scope.namespace().controllerClient(config.usesFaults()),
+            namespace(),
             forControllers,
-            clusterName,
-            activity);
+            scope.name());
   }
 
   /**
@@ -165,50 +98,27 @@ final class TestScope implements JUnitResource {
    */
   void restartControllers() {
     Failures failures = new Failures();
-    for (TestScope scope : withOthers()) {
+    for (ClusterScope scope : othersThenFirst()) {
       try {
-        if (scope.controllers != null) {
-          scope.controllers.close();
-        }
+        scope.controllers().stop();
       } catch (RuntimeException e) {
         failures.add(e);
       }
-      scope.controllers = null;
-      scope.activity.forgetPending();
     }
     failures.throwIfAny();
     startControllers();
   }
 
-  private List<TestScope> withOthers() {
-    List<TestScope> all = new ArrayList<>(others.values());
-    all.add(this);
+  private List<ClusterScope> othersThenFirst() {
+    List<ClusterScope> all = new ArrayList<>(others());
+    all.add(first());
     return all;
   }
 
   /** What the JOSDK reconcilers of every cluster are doing, summed. */
   ReconcileActivity.Summary activity() {
-    return ReconcileActivity.sum(withOthers().stream().map(s -> s.activity).toList());
-  }
-
-  /**
-   * What the controllers did in the namespace through the fault proxy; empty on a backend without
-   * it.
-   */
-  Optional<TrafficTally> traffic() {
-    return faults() instanceof ProxyFaults proxied
-        ? Optional.of(proxied.traffic())
-        : Optional.empty();
-  }
-
-  /** The client the controllers here act with: their identity's, or the controllers' admin. */
-  KubernetesClient controllerClient() {
-    return identity != null
-        ? identity.client()
-        : cluster
-            .controllerAdmin(config.usesFaults())
-            .adapt(NamespacedKubernetesClient.class)
-            .inNamespace(namespace);
+    return ReconcileActivity.sum(
+        othersThenFirst().stream().map(s -> s.controllers().activity()).toList());
   }
 
   /**
@@ -216,46 +126,56 @@ final class TestScope implements JUnitResource {
    * forControllers}).
    */
   ScopeClusters clusters(boolean forControllers) {
-    Map<String, TestScope> all = new LinkedHashMap<>();
-    all.put(clusterName, this);
-    all.putAll(others);
-    return new ScopeClusters(namespace, all, forControllers);
+    return new ScopeClusters(namespace(), clusters, config.usesFaults(), forControllers);
+  }
+
+  /** The clusters a test sees from {@code on}: all of them from the first, else only that one. */
+  Clusters clustersSeenFrom(ClusterScope on) {
+    return on == first()
+        ? clusters(false)
+        : new ScopeClusters(namespace(), List.of(on), config.usesFaults(), false);
   }
 
   /**
-   * The scope of the test on cluster {@code name} (this one's for null or its own name).
+   * The test on cluster {@code name} (the first for null or its own name).
    *
    * @throws IllegalArgumentException naming the clusters there are
    */
-  TestScope on(String name) {
-    if (name == null || name.equals(clusterName)) {
-      return this;
+  ClusterScope on(String name) {
+    if (name == null) {
+      return first();
     }
-    TestScope other = others.get(name);
-    if (other == null) {
-      throw new IllegalArgumentException(
-          "There is no cluster '"
-              + name
-              + "' in this test: its clusters are "
-              + (clusterName == null
-                  ? "one unnamed cluster (declare them with @ControllerTest(clusters = ...))"
-                  : config.clusters().names()
-                      + " (@ControllerTest(clusters) on "
-                      + config.testClass().getSimpleName()
-                      + ")")
-              + ".");
+    for (ClusterScope scope : clusters) {
+      if (name.equals(scope.name())) {
+        return scope;
+      }
     }
-    return other;
+    throw new IllegalArgumentException(
+        "There is no cluster '"
+            + name
+            + "' in this test: its clusters are "
+            + (first().name() == null
+                ? "one unnamed cluster (declare them with @ControllerTest(clusters = ...))"
+                : config.clusters().names()
+                    + " (@ControllerTest(clusters) on "
+                    + config.testClass().getSimpleName()
+                    + ")")
+            + ".");
   }
 
-  /** This scope's cluster name; null for the one unnamed cluster. */
-  String clusterName() {
-    return clusterName;
+  /** The test on the first cluster (the one unnamed cluster without {@code clusters}). */
+  ClusterScope first() {
+    return clusters.get(0);
   }
 
-  /** The test's scopes on the further clusters, by name. */
-  Map<String, TestScope> others() {
-    return others;
+  /** The test on the further clusters, in declaration order. */
+  List<ClusterScope> others() {
+    return clusters.subList(1, clusters.size());
+  }
+
+  /** Every cluster's scope, the first's first. */
+  List<ClusterScope> all() {
+    return clusters;
   }
 
   /** Closes the scope after {@code failure}, which carries any problem closing it. */
@@ -267,71 +187,18 @@ final class TestScope implements JUnitResource {
     }
   }
 
+  /** The namespace's name, the same on every cluster. */
   public String namespace() {
-    return namespace;
+    return first().namespace().name();
   }
 
-  /** Admin client namespaced to the test namespace: what tests act with. */
+  /** Admin client namespaced to the test namespace on the first cluster: what tests act with. */
   public KubernetesClient client() {
-    return client;
+    return first().client();
   }
 
   ExtensionConfig config() {
     return config;
-  }
-
-  SharedCluster cluster() {
-    return cluster;
-  }
-
-  /**
-   * The faults of this scope's namespace; its rules end with the scope.
-   *
-   * @throws UnsupportedOperationException on a backend without the fault proxy, saying why
-   */
-  synchronized Faults faults() {
-    if (faults != null) {
-      return faults;
-    }
-    if (cluster.faults().isEmpty()) {
-      if (unsupportedFaults == null) {
-        unsupportedFaults = cluster.controlPlane().faults();
-      }
-      return unsupportedFaults;
-    }
-    faults = cluster.faults().get().scoped(namespace, started, seed);
-    return faults;
-  }
-
-  /** The seed of this test's random choices, when it asked for {@link Faults}. */
-  synchronized Optional<Long> seedInUse() {
-    return faults == null ? Optional.empty() : Optional.of(seed);
-  }
-
-  /** What the fault proxy logged since the scope opened; empty without faults. */
-  List<String> faultLog() {
-    return cluster.faults().map(f -> f.logSince(started)).orElse(List.of());
-  }
-
-  /** The class's webhooks as this test sees them (calls since it started). */
-  Optional<Webhooks> webhooks() {
-    return webhooks.map(w -> w.since(started));
-  }
-
-  Instant started() {
-    return started;
-  }
-
-  Optional<Object> controller(Class<?> type) {
-    return controllers == null ? Optional.empty() : controllers.instance(type);
-  }
-
-  Optional<Object> operator() {
-    return controllers == null ? Optional.empty() : controllers.operator();
-  }
-
-  List<Class<?>> controllerClasses() {
-    return placement.all();
   }
 
   /**
@@ -339,81 +206,50 @@ final class TestScope implements JUnitResource {
    * started).
    */
   List<String> newControllerFailures() {
-    List<String> all = new ArrayList<>();
-    for (TestScope other : others.values()) {
-      other.ownFailures(true).forEach(f -> all.add("cluster " + other.clusterName + ": " + f));
-    }
-    all.addAll(0, ownFailures(true));
-    return all;
+    return controllerFailures(true);
   }
 
   /** Every fatal error the controllers (of every cluster) reported. */
   List<String> controllerFailures() {
-    List<String> all = new ArrayList<>(ownFailures(false));
-    for (TestScope other : others.values()) {
-      other.ownFailures(false).forEach(f -> all.add("cluster " + other.clusterName + ": " + f));
+    return controllerFailures(false);
+  }
+
+  private List<String> controllerFailures(boolean onlyNew) {
+    List<String> all = new ArrayList<>(first().controllers().failures(onlyNew));
+    for (ClusterScope other : others()) {
+      other
+          .controllers()
+          .failures(onlyNew)
+          .forEach(f -> all.add("cluster " + other.name() + ": " + f));
     }
     return all;
   }
 
-  private List<String> ownFailures(boolean onlyNew) {
-    if (controllers == null) {
-      return List.of();
-    }
-    return onlyNew ? controllers.failures().takeNew() : controllers.failures().all();
-  }
-
-  /** Marks the scope (on every cluster) as failed: with keepNamespaceOnFailure it survives. */
+  /** Marks the test (on every cluster) as failed: with keepNamespaceOnFailure it survives. */
   void markFailed() {
     failed = true;
-    others.values().forEach(TestScope::markFailed);
   }
 
+  /**
+   * Stops the first cluster's part, then each further cluster's with its namespace, then leaves the
+   * first's namespace; the first failure is thrown with the rest suppressed.
+   */
   @Override
   public void close() {
     Failures failures = new Failures();
-    synchronized (this) {
-      if (faults != null) {
-        faults.clear();
-        faults.forgetTraffic();
-      }
-    }
-    for (AutoCloseable part : new AutoCloseable[] {controllers, webhookConfigurations, identity}) {
+    first().stop(failures);
+    for (ClusterScope other : others()) {
+      Failures closing = new Failures();
+      other.stop(closing);
+      other.namespace().leave(failed, config.keepNamespaceOnFailure(), closing);
       try {
-        if (part != null) {
-          part.close();
-        }
-      } catch (Exception e) {
-        failures.add(
-            new IllegalStateException(
-                "Cleaning up namespace "
-                    + namespace
-                    + (clusterName == null ? "" : " of cluster " + clusterName)
-                    + " failed",
-                e));
-      }
-    }
-    for (TestScope other : others.values()) {
-      try {
-        other.close();
+        closing.throwIfAny();
       } catch (RuntimeException e) {
         failures.add(e);
       }
     }
-    others.clear();
-    if (failed && config.keepNamespaceOnFailure()) {
-      System.err.println(
-          "[kube-harness] kept namespace "
-              + namespace
-              + (clusterName == null ? "" : " on cluster " + clusterName)
-              + " of the failed test");
-    } else {
-      try {
-        TestNamespaces.delete(cluster.admin(), namespace);
-      } catch (RuntimeException e) {
-        failures.add(e);
-      }
-    }
+    others().clear();
+    first().namespace().leave(failed, config.keepNamespaceOnFailure(), failures);
     failures.throwIfAny();
   }
 }

@@ -19,6 +19,11 @@ final class CollectedRoutes implements WebhookRoutes {
     boolean external() {
       return route == null;
     }
+
+    /** Where the API server reaches {@code path} of an external target: the test's own server. */
+    String externalUrl(String path) {
+      return "https://127.0.0.1:" + port + path;
+    }
   }
 
   private final Map<String, Target> targets = new LinkedHashMap<>();

@@ -1,14 +1,8 @@
 package io.github.kubeharness.internal.webhooks;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.admissionregistration.v1.MutatingWebhookConfiguration;
-import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.utils.Serialization;
-import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.internal.backend.Backends;
 import io.github.kubeharness.internal.backend.HarnessControlPlane;
 import io.github.kubeharness.internal.manifest.CrdInstaller;
 import io.github.kubeharness.internal.manifest.ManifestFiles;
@@ -32,18 +26,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class WebhookSet implements Webhooks {
 
-  static final String OWNER_PID = "kube-harness.io/owner-pid";
-  static final String FOR_NAMESPACE = "kube-harness.io/webhooks-for";
-  private static final String CONVERSION = "/conversion/";
   private static final AtomicInteger SETS = new AtomicInteger();
 
   private final WebhookServer server;
   private final HarnessControlPlane controlPlane;
   private final KubernetesClient admin;
-  // Webhooks.serve's set owns its server and client; a class's set borrows the cluster's.
+  // serve's set owns its server and client; a class's set borrows the cluster's.
   private final boolean ownsServerAndClient;
   private final WebhookManifests manifests;
   private final CollectedRoutes routes;
+  private final CrdConversion conversion;
   private final String prefix = "/set-" + SETS.incrementAndGet();
   private final Instant created = Instant.now();
   private final List<Installation> installed = new ArrayList<>();
@@ -61,18 +53,24 @@ public final class WebhookSet implements Webhooks {
     this.ownsServerAndClient = ownsServerAndClient;
     this.manifests = manifests;
     this.routes = routes;
+    this.conversion = new CrdConversion(server, manifests, routes);
   }
 
-  /** {@link Webhooks#serve}: a server of its own and a client of its own. */
+  /**
+   * The webhooks of plain Java code (the front door's {@code WebhookServers.serve}): a server of
+   * their own and a client of their own, closed with the set.
+   */
   public static WebhookSet serve(
-      ControlPlane controlPlane, List<String> manifests, WebhookHandlers handlers) {
-    HarnessControlPlane ours = Backends.ours(controlPlane, "Webhooks.serve");
+      HarnessControlPlane controlPlane,
+      List<String> manifests,
+      WebhookHandlers handlers,
+      String where) {
     WebhookServer server = WebhookServer.start();
     KubernetesClient admin = null;
     try {
       admin = controlPlane.newClient();
-      sweepOrphans(admin);
-      return create(server, ours, admin, true, manifests, List.of(handlers), "Webhooks.serve");
+      AdmissionConfigs.sweepOrphans(admin);
+      return create(server, controlPlane, admin, true, manifests, List.of(handlers), where);
     } catch (RuntimeException e) {
       server.close();
       if (admin != null) {
@@ -154,60 +152,7 @@ public final class WebhookSet implements Webhooks {
    */
   public List<ManifestFiles.Document> withConversion(
       List<ManifestFiles.Document> documents, String where) {
-    List<ManifestFiles.Document> result = new ArrayList<>();
-    Set<String> patched = new TreeSet<>(manifests.patchedCrds());
-    for (ManifestFiles.Document document : documents) {
-      String name = document.node().path("metadata").path("name").asText("");
-      JsonNode conversion = manifests.conversionPatch(name);
-      patched.remove(name);
-      if (conversion == null) {
-        JsonNode own = document.node().path("spec").path("conversion");
-        conversion = "Webhook".equals(own.path("strategy").asText()) ? own : null;
-      }
-      if (conversion == null || !"CustomResourceDefinition".equals(document.kind())) {
-        result.add(document);
-        continue;
-      }
-      String path =
-          WebhookManifests.servicePath(conversion.path("webhook").path("clientConfig")).orElse("/");
-      CollectedRoutes.Target target = routes.targets().get(path);
-      if (target == null || !target.conversion()) {
-        throw new KubeHarnessException(
-            where
-                + ": CRD "
-                + name
-                + " converts by webhook at "
-                + path
-                + ", but "
-                + (target == null ? "no handler serves it" : "its handler is an admission handler")
-                + ". Register it in the WebhookHandlers: routes.conversion(\""
-                + path
-                + "\", ...).");
-      }
-      String served = CONVERSION + name + path;
-      if (!target.external()) {
-        // One handler per CRD for the whole JVM: conversion is cluster-wide, and objects of a
-        // finished class's namespaces still need it while they are being deleted.
-        server.mount(served, target.route());
-      }
-      JsonNode rewritten =
-          WebhookManifests.withConversion(
-              document.node(),
-              conversion,
-              p -> target.external() ? external(target.port(), p) : server.url(served),
-              server.caBundle());
-      result.add(
-          new ManifestFiles.Document(rewritten, document.source(), document.fromDirectory()));
-    }
-    if (!patched.isEmpty()) {
-      throw new KubeHarnessException(
-          where
-              + ": the webhook manifests patch the conversion of "
-              + patched
-              + ", which is not among the CRDs installed (crds, crdClasses). Install it, or"
-              + " remove the patch from webhooks.");
-    }
-    return result;
+    return conversion.rewrite(documents, where);
   }
 
   /**
@@ -216,20 +161,7 @@ public final class WebhookSet implements Webhooks {
    */
   public static void requireNoConversionWebhook(
       List<ManifestFiles.Document> documents, String where) {
-    for (ManifestFiles.Document document : documents) {
-      if ("Webhook"
-          .equals(document.node().path("spec").path("conversion").path("strategy").asText())) {
-        throw new KubeHarnessException(
-            where
-                + ": CRD "
-                + document.node().path("metadata").path("name").asText()
-                + " from "
-                + document.source()
-                + " converts by webhook (spec.conversion.strategy: Webhook), but the class"
-                + " serves no webhooks. Add webhookHandlers (and webhooks = the manifests), or"
-                + " install the CRD without its conversion webhook.");
-      }
-    }
+    CrdConversion.requireNone(documents, where);
   }
 
   @Override
@@ -248,8 +180,7 @@ public final class WebhookSet implements Webhooks {
             this::url,
             server.caBundle(),
             i -> server.url(probes + i),
-            Map.of(
-                FOR_NAMESPACE, namespace, OWNER_PID, Long.toString(ProcessHandle.current().pid())));
+            AdmissionConfigs.labels(namespace));
     Installation installation = new Installation(namespace, probes);
     installed.add(installation);
     try {
@@ -260,7 +191,7 @@ public final class WebhookSet implements Webhooks {
         for (WebhookManifests.Timeout timeout : config.timeouts()) {
           server.timeout(prefix + timeout.path(), timeout.seconds());
         }
-        installation.applied.add(apply(config));
+        installation.applied.add(AdmissionConfigs.create(admin, config));
       }
       if (!rendered.isEmpty()) {
         Set<Integer> expected = new TreeSet<>();
@@ -286,62 +217,12 @@ public final class WebhookSet implements Webhooks {
     }
   }
 
-  private HasMetadata apply(WebhookManifests.Rendered config) {
-    Class<? extends HasMetadata> type =
-        config.kind().equals("MutatingWebhookConfiguration")
-            ? MutatingWebhookConfiguration.class
-            : ValidatingWebhookConfiguration.class;
-    HasMetadata object;
-    try {
-      object = Serialization.jsonMapper().treeToValue(config.node(), type);
-    } catch (Exception e) {
-      throw new KubeHarnessException(
-          config.source() + " is not a valid " + config.kind() + ": " + e.getMessage(), e);
-    }
-    try {
-      return admin.resource(object).create();
-    } catch (RuntimeException e) {
-      throw new KubeHarnessException(
-          "The API server rejected the "
-              + config.kind()
-              + " from "
-              + config.source()
-              + " (applied as "
-              + config.name()
-              + "): "
-              + e.getMessage(),
-          e);
-    }
-  }
-
   /**
    * Deletes configurations of test JVMs that are gone (a kept control plane outlives them): one
    * left with {@code failurePolicy: Fail} would refuse cluster-scoped objects it matches.
    */
   public static void sweepOrphans(KubernetesClient admin) {
-    List<HasMetadata> stale = new ArrayList<>();
-    stale.addAll(
-        admin
-            .admissionRegistration()
-            .v1()
-            .mutatingWebhookConfigurations()
-            .withLabel(OWNER_PID)
-            .list()
-            .getItems());
-    stale.addAll(
-        admin
-            .admissionRegistration()
-            .v1()
-            .validatingWebhookConfigurations()
-            .withLabel(OWNER_PID)
-            .list()
-            .getItems());
-    for (HasMetadata config : stale) {
-      String owner = config.getMetadata().getLabels().get(OWNER_PID);
-      if (owner.matches("\\d+") && ProcessHandle.of(Long.parseLong(owner)).isEmpty()) {
-        admin.resource(config).delete();
-      }
-    }
+    AdmissionConfigs.sweepOrphans(admin);
   }
 
   @Override
@@ -351,7 +232,8 @@ public final class WebhookSet implements Webhooks {
 
   /** The calls to this set's paths and to conversion webhooks since {@code since}. */
   public List<WebhookCall> callsSince(Instant since) {
-    return server.calls(since, p -> p.startsWith(prefix + "/") || p.startsWith(CONVERSION));
+    return server.calls(
+        since, p -> p.startsWith(prefix + "/") || p.startsWith(CrdConversion.PREFIX));
   }
 
   @Override
@@ -363,12 +245,8 @@ public final class WebhookSet implements Webhooks {
   public String url(String path) {
     CollectedRoutes.Target target = routes.targets().get(path);
     return target != null && target.external()
-        ? external(target.port(), path)
+        ? target.externalUrl(path)
         : server.url(prefix + path);
-  }
-
-  private static String external(int port, String path) {
-    return "https://127.0.0.1:" + port + path;
   }
 
   @Override

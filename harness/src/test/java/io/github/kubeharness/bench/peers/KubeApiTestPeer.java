@@ -61,7 +61,7 @@ public final class KubeApiTestPeer {
           "kube-api-test needs kubectl in "
               + binaries
               + " and it is not there: make bench provisions it (java -jar"
-              + " harness/target/kube-harness.jar provision --profile simulated --with-kubectl)");
+              + " target/kube-harness.jar provision --profile simulated --with-kubectl)");
     }
     for (String name : List.of("kube-apiserver", "kubectl")) {
       Path link = dir.resolve(name);

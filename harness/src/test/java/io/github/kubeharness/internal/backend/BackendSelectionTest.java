@@ -9,6 +9,7 @@ import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.provision.BinaryCache;
 import io.github.kubeharness.internal.provision.Component;
 import io.github.kubeharness.internal.provision.Platform;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ class BackendSelectionTest {
       binaries.install(c, fake);
     }
     List<String> said = new ArrayList<>();
-    ControlPlane cp = ControlPlane.create(options(cache, said));
+    ControlPlane cp = ControlPlanes.create(options(cache, said));
 
     assertThat(cp).isInstanceOf(LocalControlPlane.class);
     assertThat(said).singleElement().asString().contains("backend auto -> local", "provisioned");

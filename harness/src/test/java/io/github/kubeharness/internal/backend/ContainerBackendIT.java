@@ -16,6 +16,7 @@ import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.KubeUser;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.Versions;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -38,7 +39,7 @@ class ContainerBackendIT {
   void containerControlPlaneServesAuthenticatedRbacRequestsAndLeavesNothingBehind()
       throws Exception {
     Set<String> before = DockerContainers.ids();
-    ControlPlane cp = ControlPlane.create(options(Profile.MINIMAL).build());
+    ControlPlane cp = ControlPlanes.create(options(Profile.MINIMAL).build());
     cp.start();
     try (KubernetesClient admin = cp.newClient()) {
       assertThat(admin.getKubernetesVersion().getGitVersion()).isEqualTo("v" + Versions.KUBERNETES);
@@ -61,7 +62,7 @@ class ContainerBackendIT {
 
   @Test
   void standardProfileRunsTheControllerManagerInAContainer() {
-    ControlPlane cp = ControlPlane.create(options(Profile.STANDARD).build());
+    ControlPlane cp = ControlPlanes.create(options(Profile.STANDARD).build());
     cp.start();
     try (KubernetesClient admin = cp.newClient()) {
       // The controller manager's serviceaccount controller made this: proof that it runs.
@@ -75,7 +76,7 @@ class ContainerBackendIT {
   @Test
   void aContainerThatExitsDuringStartIsReportedWithItsLog() {
     ControlPlane cp =
-        ControlPlane.create(
+        ControlPlanes.create(
             options(Profile.MINIMAL).withExtraApiServerFlag("--no-such-flag=1").build());
     assertThatThrownBy(cp::start)
         .isInstanceOf(KubeHarnessException.class)
@@ -90,7 +91,7 @@ class ContainerBackendIT {
   void anImageThatIsNeitherPresentNorPullableIsNamedWithTheFix() {
     System.setProperty(
         ContainerImages.APISERVER_SETTING, "registry.k8s.io/kube-apiserver:v0.0.0-absent");
-    ControlPlane cp = ControlPlane.create(options(Profile.MINIMAL).build());
+    ControlPlane cp = ControlPlanes.create(options(Profile.MINIMAL).build());
     assertThatThrownBy(cp::start)
         .hasMessageContaining("registry.k8s.io/kube-apiserver:v0.0.0-absent")
         .hasMessageContaining("make images");

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.time.Duration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ class K3sBackendIT {
   @Test
   void podsReallyRunOnK3s() {
     try (ControlPlane cp =
-        ControlPlane.create(ControlPlaneOptions.builder().withBackend(Backend.K3S).build())) {
+        ControlPlanes.create(ControlPlaneOptions.builder().withBackend(Backend.K3S).build())) {
       cp.start();
       try (KubernetesClient client = cp.newClient()) {
         client

@@ -7,6 +7,7 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Settings;
+import io.github.kubeharness.launch.ControlPlanes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,7 @@ class KindBackendErrorsIT {
   void anAbsentNodeImageOfflineNamesMakeKindImage() {
     System.setProperty(Settings.KIND_IMAGE, "kube-harness/kind-node:v0.0.0-absent");
     ControlPlane kind =
-        ControlPlane.create(
+        ControlPlanes.create(
             ControlPlaneOptions.builder().withBackend(Backend.KIND).withOffline(true).build());
 
     assertThatThrownBy(kind::start)
@@ -39,7 +40,7 @@ class KindBackendErrorsIT {
   @Test
   void backendsWithoutAKubeletRefuseToLoadImages() {
     try (ControlPlane local =
-        ControlPlane.create(ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build())) {
+        ControlPlanes.create(ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build())) {
       assertThatThrownBy(() -> local.loadImage("guestbook-operator:dev"))
           .isInstanceOf(KubeHarnessException.class)
           .hasMessageContaining("the local backend cannot give loadImage")

@@ -9,6 +9,7 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeUser;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.provision.BinaryResolver;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,7 +89,7 @@ class EtcdSeedIT {
             .kubeApiServer()
             .getParent();
     ControlPlane plane =
-        ControlPlane.local(
+        ControlPlanes.local(
             ControlPlaneOptions.builder()
                 .withProfile(Profile.MINIMAL)
                 .withAssetsDirectory(binaries)

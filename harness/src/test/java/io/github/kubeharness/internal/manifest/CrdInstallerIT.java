@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,7 +24,7 @@ class CrdInstallerIT {
         Files.readString(Path.of("src/test/resources/crds/widgets.test.kubeharness.io.yaml"));
     Files.writeString(file, original);
     try (ControlPlane cp =
-            ControlPlane.create(
+            ControlPlanes.create(
                 ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).build());
         KubernetesClient admin = start(cp)) {
       CrdInstaller installer = new CrdInstaller(admin);

@@ -22,6 +22,7 @@ import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.KubeUser;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.TestCrds;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,7 +65,7 @@ class FailureReportIT {
     // The backend the settings pick (local, or container in CI's second run): both write the
     // audit log and issue users.
     controlPlane =
-        ControlPlane.create(
+        ControlPlanes.create(
             ControlPlaneOptions.builder().withProfile(Profile.MINIMAL).withAuditLog(true).build());
     controlPlane.start();
     admin = controlPlane.newClient();

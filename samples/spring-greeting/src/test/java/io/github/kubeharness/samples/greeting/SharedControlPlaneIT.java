@@ -19,7 +19,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 @EnableKubeHarness(profile = "standard", crdClasses = Greeting.class)
 class SharedControlPlaneIT {
 
-  /** The API servers seen by the test classes of this JVM. */
+  /** The API servers seen by the test classes of this JVM, Spring and @ControllerTest alike. */
   static final Set<String> API_SERVERS = ConcurrentHashMap.newKeySet();
 
   @Autowired KubeHarness kube;

@@ -1,0 +1,92 @@
+package io.github.kubeharness.integration;
+
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.KubeHarnessException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+
+/**
+ * The JVM's control plane for a {@link ClusterRequest}, prepared for an application before it
+ * starts: the CRDs installed, the manifests applied, and the kubeconfig the application is given
+ * (the admin's, or one with the token of its own ServiceAccount). What the Spring and the Quarkus
+ * integration do alike; each then hands the kubeconfig over its own way.
+ */
+public final class PreparedCluster {
+
+  private final ControlPlane controlPlane;
+  private final String applicationKubeconfig;
+  private final String serviceAccount;
+
+  private PreparedCluster(
+      ControlPlane controlPlane, String applicationKubeconfig, String serviceAccount) {
+    this.controlPlane = controlPlane;
+    this.applicationKubeconfig = applicationKubeconfig;
+    this.serviceAccount = serviceAccount;
+  }
+
+  /**
+   * Gets the JVM's control plane for {@code request} ({@link SharedControlPlanes#getForJvm}),
+   * installs its CRDs and applies its manifests; a failure names {@code where}
+   * ({@code @EnableKubeHarness on MyIT}).
+   */
+  public static PreparedCluster prepare(ClusterRequest request, String where) {
+    try {
+      ControlPlane controlPlane =
+          SharedControlPlanes.getForJvm(
+              request.backend(), request.profile(), request.kubernetesVersion(), where);
+      controlPlane.installCrds(request.crds(), request.crdClasses());
+      if (!request.manifests().isEmpty()) {
+        controlPlane.apply(request.manifests());
+      }
+      String kubeconfig;
+      if (request.serviceAccount().isBlank()) {
+        kubeconfig = controlPlane.kubeconfig();
+      } else {
+        String[] account = AnnotationOptions.serviceAccount(request.serviceAccount(), where);
+        kubeconfig = controlPlane.serviceAccountKubeconfig(account[0], account[1]);
+      }
+      return new PreparedCluster(controlPlane, kubeconfig, request.serviceAccount());
+    } catch (KubeHarnessException e) {
+      throw new IllegalStateException(where + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The control plane the application runs against. */
+  public ControlPlane controlPlane() {
+    return controlPlane;
+  }
+
+  /** The application's kubeconfig (YAML): the admin's, or its ServiceAccount's. */
+  public String applicationKubeconfig() {
+    return applicationKubeconfig;
+  }
+
+  /**
+   * {@link #applicationKubeconfig()} as a file: the control plane's own for the admin, else an
+   * owner-only temporary file (it holds a token), deleted when the JVM exits.
+   */
+  public Path applicationKubeconfigFile() {
+    if (serviceAccount.isBlank()) {
+      return controlPlane.kubeconfigFile();
+    }
+    try {
+      Path file =
+          Files.createTempFile(
+              "kube-harness-" + serviceAccount.replace('/', '-') + "-",
+              ".kubeconfig",
+              PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      file.toFile().deleteOnExit();
+      return Files.writeString(file, applicationKubeconfig);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write the kubeconfig of " + serviceAccount, e);
+    }
+  }
+
+  /** Who the application acts as, for a log line: {@code admin} or the ServiceAccount. */
+  public String identity() {
+    return serviceAccount.isBlank() ? "admin" : serviceAccount;
+  }
+}

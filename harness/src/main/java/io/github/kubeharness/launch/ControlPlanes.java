@@ -1,0 +1,46 @@
+package io.github.kubeharness.launch;
+
+import io.github.kubeharness.Backend;
+import io.github.kubeharness.BackendOptions;
+import io.github.kubeharness.ControlPlane;
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.internal.backend.Backends;
+
+/**
+ * Makes control planes from plain Java (a {@code @ControllerTest} class gets one from its
+ * annotation instead).
+ *
+ * <pre>{@code
+ * try (ControlPlane cp = ControlPlanes.create(ControlPlaneOptions.defaults())) {
+ *   cp.start();
+ *   cp.installCrds(List.of("config/crd/bases"), List.of());
+ *   try (KubernetesClient client = cp.newClient()) { ... }
+ * }
+ * }</pre>
+ */
+public final class ControlPlanes {
+
+  private ControlPlanes() {}
+
+  /**
+   * A control plane of the backend {@code options} name ({@link Backend#AUTO} decides here, and
+   * logs its choice and why once). Not started yet.
+   */
+  public static ControlPlane create(ControlPlaneOptions options) {
+    return Backends.newControlPlane(options);
+  }
+
+  /** A control plane of local etcd and kube-apiserver processes (not started yet). */
+  public static ControlPlane local(ControlPlaneOptions options) {
+    // The local options these options hold (auto's are what a local choice runs with), rather
+    // than the settings again.
+    BackendOptions held = options.backendOptions();
+    BackendOptions local =
+        held instanceof BackendOptions.Local
+            ? held
+            : held instanceof BackendOptions.Auto auto
+                ? auto.local()
+                : BackendOptions.of(Backend.LOCAL);
+    return create(options.toBuilder().withBackend(local).build());
+  }
+}
