@@ -40,8 +40,8 @@ final class BesideStart implements LocalStart {
 
   @Override
   public LocalProcesses start(Inputs in) {
-    LocalControlPlane plane = in.plane();
-    long deadline = Waits.deadline(plane.options.startTimeout());
+    LocalPlane plane = in.plane();
+    long deadline = Waits.deadline(plane.options().startTimeout());
     SharedEtcd shared;
     try {
       shared = first.awaitLaunched(deadline, firstOf(name));
@@ -50,13 +50,13 @@ final class BesideStart implements LocalStart {
     }
     for (int attempt = 1; ; ) {
       if (claim == null || claim.on() != shared) {
-        claim = new Claim(shared, keyspaceOn(shared, plane.options));
+        claim = new Claim(shared, keyspaceOn(shared, plane.options()));
       }
       StartAttempt start =
           new StartAttempt(in, plane.newRunDirectory(RunDirectory.defaultRoot()).path(), false);
       // The same etcd, the same client certificate (etcd trusts one CA of its own), a key prefix
       // of this cluster's own: /registry stays the first cluster's.
-      List<String> flags = new ArrayList<>(plane.options.extraApiServerFlags());
+      List<String> flags = new ArrayList<>(plane.options().extraApiServerFlags());
       flags.add("--etcd-prefix=" + claim.keyspace().prefix());
       SharedEtcd launchedOn = shared;
       AtomicReference<SharedEtcd> up = new AtomicReference<>();

@@ -55,8 +55,8 @@ final class FreshStart implements LocalStart {
   }
 
   private LocalProcesses startWithRetries(Inputs in, Path runRoot, boolean keptForOthers) {
-    LocalControlPlane plane = in.plane();
-    ControlPlaneOptions options = plane.options;
+    LocalPlane plane = in.plane();
+    ControlPlaneOptions options = plane.options();
     EtcdSeed seed = seedFor(options, in);
     for (int attempt = 1; ; attempt++) {
       StartAttempt start =
@@ -107,7 +107,7 @@ final class FreshStart implements LocalStart {
         .launch(
             own,
             new Keyspace("/registry", seed != null),
-            start.plane().options.extraApiServerFlags(),
+            start.plane().options().extraApiServerFlags(),
             deadline -> {
               etcd.awaitReady(Waits.remaining(deadline));
               return true;
@@ -141,7 +141,7 @@ final class FreshStart implements LocalStart {
       return failure;
     }
     try {
-      for (Component binary : BinaryResolver.needed(in.plane().options.profile(), false)) {
+      for (Component binary : BinaryResolver.needed(in.plane().options().profile(), false)) {
         in.resolver().cache().verify(binary);
       }
       return failure;

@@ -21,8 +21,8 @@ final class KeptStart implements LocalStart {
 
   @Override
   public LocalProcesses start(Inputs in) {
-    LocalControlPlane plane = in.plane();
-    ControlPlaneOptions options = plane.options;
+    LocalPlane plane = in.plane();
+    ControlPlaneOptions options = plane.options();
     KeptControlPlane kept = KeptControlPlane.of(options, in.local(), in.binaries());
     try (AutoCloseable lock = kept.lock()) {
       // Registered before looking: a keeper about to stop for idleness sees this JVM and stays.
@@ -57,7 +57,7 @@ final class KeptStart implements LocalStart {
   }
 
   private static LocalProcesses attach(Inputs in, KeptControlPlane.State state, Runnable detach) {
-    LocalControlPlane plane = in.plane();
+    LocalPlane plane = in.plane();
     plane.attached(
         RunDirectory.adopt(state.run()),
         state.apiServerUrl(),
@@ -68,7 +68,7 @@ final class KeptStart implements LocalStart {
     // fresh start would have it (a test may have deleted what it set up).
     in.addOn().attached(plane);
     plane
-        .options
+        .options()
         .progress()
         .accept("attached to the kept control plane at " + state.apiServerUrl());
     return LocalProcesses.attached(state.auditLog());

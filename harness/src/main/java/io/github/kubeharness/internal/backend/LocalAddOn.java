@@ -35,8 +35,8 @@ interface LocalAddOn {
   }
 
   /** After every start, this JVM's own or attached: what runs in this JVM. */
-  default void started(LocalControlPlane plane) {}
+  default void started(LocalPlane plane) {}
 
   /** Attached to a control plane another JVM kept: what this JVM's settings ask of it. */
-  default void attached(LocalControlPlane plane) {}
+  default void attached(LocalPlane plane) {}
 }

@@ -14,15 +14,15 @@ interface LocalStart {
 
   /** What one start works with. */
   record Inputs(
-      LocalControlPlane plane,
+      LocalPlane plane,
       BackendOptions.Local local,
       BinaryResolver resolver,
       Binaries binaries,
       LocalAddOn addOn) {}
 
   /**
-   * Starts (or attaches), registering each started part with the plane ({@link
-   * AbstractControlPlane#started}) and connecting it; returns what this JVM acts on afterwards.
+   * Starts (or attaches), registering each started part with the plane ({@link LocalPlane#started})
+   * and connecting it; returns what this JVM acts on afterwards.
    */
   LocalProcesses start(Inputs in);
 }

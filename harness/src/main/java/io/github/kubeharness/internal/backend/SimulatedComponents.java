@@ -49,7 +49,7 @@ final class SimulatedComponents implements LocalAddOn {
 
   @Override
   public Launched launch(StartAttempt attempt, ApiServer apiServer) {
-    LocalControlPlane plane = attempt.plane();
+    LocalPlane plane = attempt.plane();
     Scheduler scheduler =
         attempt.component(
             new Scheduler(
@@ -75,14 +75,10 @@ final class SimulatedComponents implements LocalAddOn {
 
   /** Both healthy, then the fake nodes registered and made Ready. */
   private void awaitNodes(
-      LocalControlPlane plane,
-      Scheduler scheduler,
-      Kwok kwok,
-      KubernetesClient client,
-      long deadline) {
+      LocalPlane plane, Scheduler scheduler, Kwok kwok, KubernetesClient client, long deadline) {
     scheduler.awaitReady(Waits.remaining(deadline));
     kwok.awaitReady(Waits.remaining(deadline));
-    Simulation simulation = new Simulation(plane, client);
+    Simulation simulation = new Simulation(plane.controlPlane(), client);
     for (int i = 1; i <= local.simulatedNodes(); i++) {
       simulation.addNode("simulated-node-" + i);
     }
@@ -93,14 +89,14 @@ final class SimulatedComponents implements LocalAddOn {
    * attached JVM provisions, and they agree on each volume's name.
    */
   @Override
-  public void started(LocalControlPlane plane) {
+  public void started(LocalPlane plane) {
     plane.started(
         SimulatedProvisioner.start(plane.newClient(), plane.run().path().resolve("volumes")));
   }
 
   /** This JVM's setting, as a fresh start would have it (a test may have deleted it). */
   @Override
-  public void attached(LocalControlPlane plane) {
+  public void attached(LocalPlane plane) {
     try (KubernetesClient client = plane.newClient()) {
       installDefaultStorageClass(client);
     }

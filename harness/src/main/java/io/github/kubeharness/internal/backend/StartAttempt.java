@@ -49,7 +49,7 @@ final class StartAttempt {
    */
   StartAttempt(LocalStart.Inputs in, Path run, boolean keptForOthers) {
     this.in = in;
-    this.options = in.plane().options;
+    this.options = in.plane().options();
     this.run = run;
     this.keptForOthers = keptForOthers;
     this.deadline = Waits.deadline(options.startTimeout());
@@ -65,7 +65,7 @@ final class StartAttempt {
     return run;
   }
 
-  LocalControlPlane plane() {
+  LocalPlane plane() {
     return in.plane();
   }
 
