@@ -27,16 +27,9 @@ public interface ControlPlane extends AutoCloseable {
 
   /** A control plane of local etcd and kube-apiserver processes (not started yet). */
   static ControlPlane local(ControlPlaneOptions options) {
-    // The local options these options hold (auto's are what a local choice runs with), rather
-    // than the settings again.
-    BackendOptions held = options.backendOptions();
-    BackendOptions local =
-        held instanceof BackendOptions.Local
-            ? held
-            : held instanceof BackendOptions.Auto auto
-                ? auto.local()
-                : BackendOptions.of(Backend.LOCAL);
-    return create(options.toBuilder().withBackend(local).build());
+    // The local options these options hold (auto's are what a local choice runs with), else the
+    // local backend's settings.
+    return ApiSeam.localControlPlane(options);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.kubeharness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.kubeharness.settings.HarnessSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +24,9 @@ class ApiServerGcSettingsIT {
   void kubeApiServerRunsWithItsProfilesGcSetting(String profile, String gogc) throws IOException {
     try (ControlPlane controlPlane =
         ControlPlane.local(
-            ControlPlaneOptions.builder().withProfile(Profile.parse(profile, "test")).build())) {
+            ControlPlaneOptions.builder()
+                .withProfile(HarnessSettings.PROFILE.parse(profile, "test"))
+                .build())) {
       controlPlane.start();
       long pid = ComponentProcesses.of(controlPlane).get("kube-apiserver");
 

@@ -1,5 +1,7 @@
 package io.github.kubeharness;
 
+import io.github.kubeharness.settings.HarnessSettings;
+
 /**
  * Main class for tests that need a control plane in another JVM: starts one of the given backend
  * and profile, prints {@code READY <url>} (or {@code FAILED <message>}), then waits to be killed.
@@ -11,8 +13,8 @@ public final class BackendChild {
       ControlPlane controlPlane =
           ControlPlane.create(
               ControlPlaneOptions.builder()
-                  .withBackend(Backend.parse(args[0], "args"))
-                  .withProfile(Profile.parse(args[1], "args"))
+                  .withBackend(HarnessSettings.BACKEND.parse(args[0], "args"))
+                  .withProfile(HarnessSettings.PROFILE.parse(args[1], "args"))
                   .build());
       controlPlane.start();
       System.out.println("READY " + controlPlane.apiServerUrl());

@@ -1,5 +1,6 @@
 package io.github.kubeharness;
 
+import io.github.kubeharness.settings.HarnessSettings;
 import java.util.stream.Collectors;
 
 /**
@@ -13,7 +14,7 @@ public final class KillNineChild {
         ControlPlane.local(
             ControlPlaneOptions.builder()
                 .withBackend(Backend.LOCAL)
-                .withProfile(Profile.parse(args[0], "args"))
+                .withProfile(HarnessSettings.PROFILE.parse(args[0], "args"))
                 .build());
     controlPlane.start();
     System.out.println(

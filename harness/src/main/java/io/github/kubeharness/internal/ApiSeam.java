@@ -4,6 +4,7 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.internal.backend.Backends;
 import io.github.kubeharness.internal.webhooks.WebhookSet;
+import io.github.kubeharness.settings.SettingsResolver;
 import io.github.kubeharness.webhooks.WebhookHandlers;
 import io.github.kubeharness.webhooks.Webhooks;
 import java.util.List;
@@ -22,9 +23,17 @@ public final class ApiSeam {
 
   private ApiSeam() {}
 
-  /** {@link ControlPlane#create}: a new, not yet started, control plane for {@code options}. */
+  /**
+   * {@link ControlPlane#create}: a new, not yet started, control plane for {@code options}, what
+   * they were not told taken from the settings.
+   */
   public static ControlPlane controlPlane(ControlPlaneOptions options) {
-    return Backends.newControlPlane(options);
+    return Backends.newControlPlane(SettingsResolver.resolve(options));
+  }
+
+  /** {@link ControlPlane#local}: {@link #controlPlane} on the local backend. */
+  public static ControlPlane localControlPlane(ControlPlaneOptions options) {
+    return Backends.newControlPlane(SettingsResolver.local(options));
   }
 
   /** {@link Webhooks#serve}: a webhook server of its own for {@code handlers}. */
