@@ -13,13 +13,10 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * How to obtain binaries for, and start, a control plane. Immutable; build one with {@link
- * #builder()}. A value: it reads nothing. What the builder was not told takes the documented
- * default here; kube-harness's settings (system property, then environment variable) come in
- * through {@link #resolve(Defaults)}, which the settings registry ({@code
- * io.github.kubeharness.settings.SettingsResolver}) calls where a control plane is made ({@code
- * ControlPlane.create}, {@code @ControllerTest}, the CLI). What the builder was told wins over the
- * settings.
+ * How to obtain binaries for, and start, a control plane. An immutable value that reads nothing:
+ * build one with {@link #builder()}; what it was not told is the documented default until the
+ * settings registry fills it in where a control plane is made ({@link
+ * #resolve(ControlPlaneDefaults)}). What the builder was told wins over the settings.
  *
  * <p>What every backend shares is here; what one backend alone is set with is its {@link
  * BackendOptions} record ({@link #backendOptions()}), so kind's node image cannot be set on {@code
@@ -49,7 +46,7 @@ public final class ControlPlaneOptions {
   private final String goCommand;
   private final Consumer<String> progress;
   private final String origin;
-  // What the builder was told, for resolve(Defaults).
+  // What the builder was told, for resolve(ControlPlaneDefaults).
   private final Builder asked;
 
   /** How long a start may take, unless told or set otherwise. */
@@ -58,84 +55,7 @@ public final class ControlPlaneOptions {
   /** The Go command's default: {@code go} from the PATH. */
   public static final String DEFAULT_GO_COMMAND = "go";
 
-  /**
-   * Where the options the builder was not told come from, each empty for the documented default:
-   * kube-harness's settings ({@code io.github.kubeharness.settings.SettingsResolver}), or nothing
-   * ({@link #NONE}, what {@link Builder#build()} uses).
-   */
-  public interface Defaults {
-
-    /** Nothing set anywhere: every option not told takes its documented default. */
-    Defaults NONE = new Defaults() {};
-
-    /** The backend, when the builder named none. */
-    default Optional<Backend> backend() {
-      return Optional.empty();
-    }
-
-    /**
-     * Where {@link #backend()} was set, as written, for messages that name a forgotten setting:
-     * {@code environment variable KUBE_HARNESS_BACKEND=container}.
-     */
-    default Optional<String> backendSetAt() {
-      return Optional.empty();
-    }
-
-    /** {@code backend}'s own record, when the builder gave none: {@link BackendOptions#of}. */
-    default BackendOptions backendOptions(Backend backend) {
-      return BackendOptions.of(backend);
-    }
-
-    /** A record the builder was given, completed: its unset (empty) options filled in. */
-    default BackendOptions complete(BackendOptions given) {
-      return given;
-    }
-
-    default Optional<Profile> profile() {
-      return Optional.empty();
-    }
-
-    default Optional<String> kubernetesVersion() {
-      return Optional.empty();
-    }
-
-    default Optional<Duration> startTimeout() {
-      return Optional.empty();
-    }
-
-    default Optional<Boolean> offline() {
-      return Optional.empty();
-    }
-
-    default Optional<Path> cacheDirectory() {
-      return Optional.empty();
-    }
-
-    default Optional<URI> releaseIndex() {
-      return Optional.empty();
-    }
-
-    /** envtest's {@code KUBEBUILDER_ASSETS}. */
-    default Optional<Path> assetsDirectory() {
-      return Optional.empty();
-    }
-
-    default Optional<String> goCommand() {
-      return Optional.empty();
-    }
-
-    /** Single binaries' files by name: envtest's {@code TEST_ASSET_<NAME>}. */
-    default Map<String, Path> binaries() {
-      return Map.of();
-    }
-
-    /** Whether to keep the control plane of {@code backend}. */
-    default Optional<Boolean> reuse(Backend backend) {
-      return Optional.empty();
-    }
-  }
-
-  private ControlPlaneOptions(Builder b, Defaults d) {
+  private ControlPlaneOptions(Builder b, ControlPlaneDefaults d) {
     this.asked = b.copy();
     this.origin = b.origin;
     Backend chosen = b.backend != null ? b.backend : d.backend().orElse(Backend.AUTO);
@@ -148,7 +68,7 @@ public final class ControlPlaneOptions {
     this.profileAsked = askedProfile.isPresent();
     this.profile = askedProfile.orElse(named.defaultProfile());
     this.kubernetesVersion =
-        normalizeVersion(
+        Versions.normalize(
             b.kubernetesVersion != null
                 ? b.kubernetesVersion
                 : d.kubernetesVersion().orElse(Versions.KUBERNETES));
@@ -195,7 +115,7 @@ public final class ControlPlaneOptions {
    * These options again, what the builder was not told taken from {@code defaults} (kube-harness's
    * settings: {@code SettingsResolver.resolve(options)}); what it was told stays.
    */
-  public ControlPlaneOptions resolve(Defaults defaults) {
+  public ControlPlaneOptions resolve(ControlPlaneDefaults defaults) {
     return new ControlPlaneOptions(asked, Objects.requireNonNull(defaults, "defaults"));
   }
 
@@ -214,19 +134,12 @@ public final class ControlPlaneOptions {
     return backend.backend();
   }
 
-  /**
-   * The options of {@link #backend()} alone (kind's node image, the container backend's network and
-   * images, ...). Default: the backend's settings.
-   */
+  /** The options of {@link #backend()} alone (kind's node image, ...). Default: its settings. */
   public BackendOptions backendOptions() {
     return backend;
   }
 
-  /**
-   * {@link #backendOptions()} as {@code type}, for the code that runs that backend.
-   *
-   * @throws IllegalStateException when these options are for another backend
-   */
+  /** {@link #backendOptions()} as {@code type}; {@link IllegalStateException} if not that. */
   public <T extends BackendOptions> T backendOptions(Class<T> type) {
     if (!type.isInstance(backend)) {
       throw new IllegalStateException(
@@ -235,10 +148,7 @@ public final class ControlPlaneOptions {
     return type.cast(backend);
   }
 
-  /**
-   * Who asked for these options, as messages name the culprit ({@code @ControllerTest on MyTest},
-   * {@code kube-harness up}). Default: {@code The control plane options}.
-   */
+  /** Who asked for these options, as messages name the culprit: {@code kube-harness up}. */
   public String origin() {
     return origin;
   }
@@ -252,11 +162,7 @@ public final class ControlPlaneOptions {
     return profile;
   }
 
-  /**
-   * Whether the profile was asked (builder, annotation or setting), not the backend's default: an
-   * asked profile the backend cannot run is refused ({@link Backend#requireProfile}); an unasked
-   * one follows the backend {@code auto} chooses.
-   */
+  /** Whether the profile was asked (builder, annotation or setting), not the backend's default. */
   public boolean profileAsked() {
     return profileAsked;
   }
@@ -271,11 +177,7 @@ public final class ControlPlaneOptions {
     return startTimeout;
   }
 
-  /**
-   * When true, no envtest release archive is downloaded and no container or kind node image pulled;
-   * a Go build still fetches through GOPROXY ({@link Settings#OFFLINE} says what is and is not
-   * covered). Default: {@link Settings#OFFLINE}, else false.
-   */
+  /** Download and pull nothing ({@link Settings#OFFLINE} says what is covered). Default false. */
   public boolean offline() {
     return offline;
   }
@@ -314,11 +216,8 @@ public final class ControlPlaneOptions {
   }
 
   /**
-   * Keep the control plane for the next JVM, and attach to one kept by an earlier JVM: the {@code
-   * local} backend's processes, the {@code kind} backend's cluster. One switch for every backend
-   * that can keep one ({@link Backend.Feature#REUSE}); on the others it is refused when the options
-   * are built. Default: {@link Settings#REUSE}, false (on kind also the deprecated {@code
-   * kubeharness.kind.reuse}).
+   * Keep the control plane for the next JVM, and attach to one kept by an earlier JVM ({@link
+   * Backend.Feature#REUSE}; refused on the other backends). Default: {@link Settings#REUSE}, false.
    */
   public boolean reuse() {
     return reuse;
@@ -353,24 +252,6 @@ public final class ControlPlaneOptions {
     b.progress = progress;
     b.origin = origin;
     return b;
-  }
-
-  private static String normalizeVersion(String version) {
-    String v = version.trim();
-    if (v.startsWith("v")) {
-      v = v.substring(1);
-    }
-    if (!v.matches("\\d+\\.\\d+\\.\\d+")) {
-      throw new KubeHarnessException(
-          "Kubernetes version '"
-              + version
-              + "' is not of the form MAJOR.MINOR.PATCH (for example "
-              + Versions.KUBERNETES
-              + "). Fix "
-              + Settings.KUBERNETES_VERSION
-              + " (or KUBE_HARNESS_KUBERNETES_VERSION) or the kubernetesVersion option.");
-    }
-    return v;
   }
 
   /** Builds {@link ControlPlaneOptions}; unset fields take their defaults. */
@@ -486,10 +367,10 @@ public final class ControlPlaneOptions {
 
     /**
      * The options: what this builder was not told takes its documented default ({@link
-     * ControlPlaneOptions.Defaults#NONE}); the settings come in where a control plane is made.
+     * ControlPlaneDefaults#NONE}); the settings come in where a control plane is made.
      */
     public ControlPlaneOptions build() {
-      return new ControlPlaneOptions(copy(), Defaults.NONE);
+      return new ControlPlaneOptions(this, ControlPlaneDefaults.NONE);
     }
 
     // A copy, so that later calls on this builder do not change options built from it.

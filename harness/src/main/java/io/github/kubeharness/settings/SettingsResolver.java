@@ -2,6 +2,7 @@ package io.github.kubeharness.settings;
 
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.BackendOptions;
+import io.github.kubeharness.ControlPlaneDefaults;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
 import java.net.URI;
@@ -21,7 +22,7 @@ import java.util.Optional;
  * <p>The one place a backend's settings are read into its record ({@link
  * #backendOptions(Backend)}).
  */
-public final class SettingsResolver implements ControlPlaneOptions.Defaults {
+public final class SettingsResolver implements ControlPlaneDefaults {
 
   private final SettingSource source;
   private final boolean local;
