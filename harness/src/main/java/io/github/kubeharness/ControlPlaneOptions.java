@@ -177,7 +177,7 @@ public final class ControlPlaneOptions {
     return startTimeout;
   }
 
-  /** Download and pull nothing ({@link Settings#OFFLINE} says what is covered). Default false. */
+  /** Download and pull nothing (docs/configuration.md says what is covered). Default false. */
   public boolean offline() {
     return offline;
   }

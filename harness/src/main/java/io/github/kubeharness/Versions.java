@@ -24,8 +24,8 @@ public final class Versions {
               + "' is not of the form MAJOR.MINOR.PATCH (for example "
               + Versions.KUBERNETES
               + "). Fix "
-              + Settings.KUBERNETES_VERSION
-              + " (or KUBE_HARNESS_KUBERNETES_VERSION) or the kubernetesVersion option.");
+              + Settings.describe(Settings.KUBERNETES_VERSION)
+              + " or the kubernetesVersion option.");
     }
     return v;
   }

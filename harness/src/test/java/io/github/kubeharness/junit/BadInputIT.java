@@ -17,6 +17,7 @@ import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.junit.scenarios.BadInputScenarios;
 import io.github.kubeharness.junit.scenarios.CapabilityScenarios;
 import io.github.kubeharness.junit.scenarios.MultiClusterScenarios;
+import io.github.kubeharness.settings.SettingsResolver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -554,7 +555,7 @@ class BadInputIT {
         property + "=" + value,
         () -> {
           try (var setting = TemporaryProperty.set(property, value)) {
-            return ControlPlaneOptions.defaults();
+            return SettingsResolver.resolve(ControlPlaneOptions.defaults());
           }
         },
         expect("system property " + property, wrong, fix));
@@ -569,7 +570,8 @@ class BadInputIT {
         property + "=" + value,
         () -> {
           try (var setting = TemporaryProperty.set(property, value)) {
-            return ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build();
+            return SettingsResolver.resolve(
+                ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build());
           }
         },
         expect("system property " + property, wrong, fix));
