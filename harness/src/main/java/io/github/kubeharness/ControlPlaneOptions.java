@@ -46,8 +46,9 @@ public final class ControlPlaneOptions {
   private final String goCommand;
   private final Consumer<String> progress;
   private final String origin;
-  // What the builder was told, for resolve(ControlPlaneDefaults).
+  // What the builder was told, and where the rest came from: for resolve and toBuilder.
   private final Builder asked;
+  private final ControlPlaneDefaults defaults;
 
   /** How long a start may take, unless told or set otherwise. */
   public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
@@ -57,6 +58,7 @@ public final class ControlPlaneOptions {
 
   private ControlPlaneOptions(Builder b, ControlPlaneDefaults d) {
     this.asked = b.copy();
+    this.defaults = d;
     this.origin = b.origin;
     Backend chosen = b.backend != null ? b.backend : d.backend().orElse(Backend.AUTO);
     this.backend =
@@ -111,10 +113,7 @@ public final class ControlPlaneOptions {
     return told != null ? told : set.orElse(fallback);
   }
 
-  /**
-   * These options again, what the builder was not told taken from {@code defaults} (kube-harness's
-   * settings: {@code SettingsResolver.resolve(options)}); what it was told stays.
-   */
+  /** These options again, what the builder was not told taken from {@code defaults}. */
   public ControlPlaneOptions resolve(ControlPlaneDefaults defaults) {
     return new ControlPlaneOptions(asked, Objects.requireNonNull(defaults, "defaults"));
   }
@@ -177,7 +176,7 @@ public final class ControlPlaneOptions {
     return startTimeout;
   }
 
-  /** Download and pull nothing (docs/configuration.md says what is covered). Default false. */
+  /** Download and pull nothing (docs/configuration.md says what). Default false. */
   public boolean offline() {
     return offline;
   }
@@ -233,8 +232,11 @@ public final class ControlPlaneOptions {
     return progress;
   }
 
-  /** A builder holding these options, to change some. */
+  /** A builder holding these options, to change some (unresolved: what they were told). */
   public Builder toBuilder() {
+    if (defaults == ControlPlaneDefaults.NONE) {
+      return asked.copy();
+    }
     Builder b = new Builder();
     b.backendOptions = backend;
     b.profile = profileAsked ? profile : null;
