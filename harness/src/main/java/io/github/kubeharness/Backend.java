@@ -239,9 +239,4 @@ public enum Backend {
   private static String names(List<String> names) {
     return names.stream().collect(Collectors.joining(" or "));
   }
-
-  /** Parses a setting value (any case), naming its source on failure. */
-  public static Backend parse(String value, String source) {
-    return Settings.parseEnum(value, Backend.class, source);
-  }
 }

@@ -12,9 +12,11 @@ import java.util.Optional;
  * applied. What every backend shares (profile, version, timeouts, {@code reuse}) is on {@link
  * ControlPlaneOptions}.
  *
- * <p>The factories ({@link #local()}, {@link #kind()}, ...) resolve the backend's settings (system
- * property, then environment variable, then the default) once; the {@code withX} methods return a
- * copy with one option changed.
+ * <p>A value: it reads nothing. The factories ({@link #local()}, {@link #kind()}, ...) give the
+ * documented defaults; a record given in code is taken as given, its unset images filled from their
+ * settings where a control plane is made. Where the builder names only the backend ({@link
+ * ControlPlaneOptions.Builder#withBackend(Backend)}), the backend's settings fill its record. The
+ * {@code withX} methods return a copy with one option changed.
  */
 public sealed interface BackendOptions
     permits BackendOptions.Auto,
@@ -47,29 +49,36 @@ public sealed interface BackendOptions
     }
   }
 
-  /** The options of {@code backend}, its settings applied. */
+  /** The options of {@code backend}, each its documented default. */
   static BackendOptions of(Backend backend) {
-    return ControlPlaneOptions.backendOptions(backend, SettingSource.ENVIRONMENT);
+    return switch (backend) {
+      case AUTO -> auto();
+      case LOCAL -> local();
+      case CONTAINER -> container();
+      case K3S -> k3s();
+      case KIND -> kind();
+      case EXISTING -> existing();
+    };
   }
 
-  /** The {@code local} backend's options, its settings applied. */
+  /** The {@code local} backend's options: 1 simulated node, pods start in 0.3 s, kept 10 min. */
   static Local local() {
-    return Local.from(SettingSource.ENVIRONMENT);
+    return new Local(1, Duration.ofMillis(300), Duration.ofMinutes(10), "standard");
   }
 
-  /** The {@code container} backend's options, its settings applied. */
+  /** The {@code container} backend's options: bridge networking, images by the version. */
   static Container container() {
-    return Container.from(SettingSource.ENVIRONMENT);
+    return new Container(NetworkMode.BRIDGE, Optional.empty(), Optional.empty(), Optional.empty());
   }
 
-  /** The {@code k3s} backend's options, its settings applied. */
+  /** The {@code k3s} backend's options: bridge networking, the image by the version. */
   static K3s k3s() {
-    return K3s.from(SettingSource.ENVIRONMENT);
+    return new K3s(NetworkMode.BRIDGE, Optional.empty());
   }
 
-  /** The {@code kind} backend's options, its settings applied. */
+  /** The {@code kind} backend's options: the node image by the version. */
   static Kind kind() {
-    return Kind.from(SettingSource.ENVIRONMENT);
+    return new Kind(Optional.empty());
   }
 
   /** The {@code existing} backend's options (it has none: it uses the kubeconfig as it is). */
@@ -77,9 +86,9 @@ public sealed interface BackendOptions
     return new Existing();
   }
 
-  /** {@code auto}'s options: those of the backends it may choose, settings applied. */
+  /** {@code auto}'s options: those of the backends it may choose, each its defaults. */
   static Auto auto() {
-    return Auto.from(SettingSource.ENVIRONMENT);
+    return new Auto(local(), container(), false);
   }
 
   /**
@@ -88,15 +97,17 @@ public sealed interface BackendOptions
    *
    * @param local what a {@code local} choice runs with
    * @param container what a {@code container} choice runs with
+   * @param existingCluster choose {@code existing} (envtest's {@code USE_EXISTING_CLUSTER=true})
    */
-  record Auto(Local local, Container container) implements BackendOptions {
+  record Auto(Local local, Container container, boolean existingCluster) implements BackendOptions {
     public Auto {
       Objects.requireNonNull(local, "local");
       Objects.requireNonNull(container, "container");
     }
 
-    static Auto from(SettingSource settings) {
-      return new Auto(Local.from(settings), Container.from(settings));
+    /** {@code auto}'s options that choose by what the machine has, not {@code existing}. */
+    public Auto(Local local, Container container) {
+      this(local, container, false);
     }
 
     @Override
@@ -106,7 +117,7 @@ public sealed interface BackendOptions
   }
 
   /**
-   * The {@code local} backend's options.
+   * The {@code local} backend's options; {@link #local()} gives the defaults.
    *
    * @param simulatedNodes fake nodes of the {@code simulated} profile; default {@link
    *     Settings#SIMULATED_NODES}, 1
@@ -135,14 +146,6 @@ public sealed interface BackendOptions
         throw new IllegalArgumentException(
             "reuse idle timeout must be positive, was " + reuseIdleTimeout);
       }
-    }
-
-    static Local from(SettingSource settings) {
-      return new Local(
-          settings.resolve(Settings.SIMULATED_NODES, Integer.class),
-          settings.resolve(Settings.SIMULATED_POD_START_SECONDS, Duration.class),
-          settings.resolve(Settings.REUSE_IDLE_MINUTES, Duration.class),
-          settings.resolve(Settings.SIMULATED_STORAGE_CLASS, String.class));
     }
 
     @Override
@@ -203,14 +206,6 @@ public sealed interface BackendOptions
       Objects.requireNonNull(controllerManagerImage, "controllerManagerImage");
     }
 
-    static Container from(SettingSource settings) {
-      return new Container(
-          settings.resolve(Settings.NETWORK, NetworkMode.class),
-          settings.read(Settings.CONTAINER_ETCD_IMAGE, String.class),
-          settings.read(Settings.CONTAINER_APISERVER_IMAGE, String.class),
-          settings.read(Settings.CONTAINER_CONTROLLER_MANAGER_IMAGE, String.class));
-    }
-
     @Override
     public Backend backend() {
       return Backend.CONTAINER;
@@ -261,12 +256,6 @@ public sealed interface BackendOptions
       Objects.requireNonNull(image, "image");
     }
 
-    static K3s from(SettingSource settings) {
-      return new K3s(
-          settings.resolve(Settings.NETWORK, NetworkMode.class),
-          settings.read(Settings.K3S_IMAGE, String.class));
-    }
-
     @Override
     public Backend backend() {
       return Backend.K3S;
@@ -293,10 +282,6 @@ public sealed interface BackendOptions
   record Kind(Optional<String> image) implements BackendOptions {
     public Kind {
       Objects.requireNonNull(image, "image");
-    }
-
-    static Kind from(SettingSource settings) {
-      return new Kind(settings.read(Settings.KIND_IMAGE, String.class));
     }
 
     @Override

@@ -4,23 +4,24 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * How to obtain binaries for, and start, a control plane. Immutable; build one with {@link
- * #builder()}. Every unset option is filled in {@link Builder#build()}, once, from its {@link
- * Setting} in {@link Settings#ALL} (system property, then environment variable, then the default):
- * the code below the entry points reads these options, never the settings.
+ * How to obtain binaries for, and start, a control plane. An immutable value that reads nothing:
+ * build one with {@link #builder()}; what it was not told is the documented default until the
+ * settings registry fills it in where a control plane is made ({@link
+ * #resolve(ControlPlaneDefaults)}). What the builder was told wins over the settings.
  *
  * <p>What every backend shares is here; what one backend alone is set with is its {@link
  * BackendOptions} record ({@link #backendOptions()}), so kind's node image cannot be set on {@code
- * local}. A profile or {@code reuse} the backend cannot do is refused by {@link Builder#build()},
- * naming {@link #origin()}, before anything starts.
+ * local}. A profile or {@code reuse} the backend cannot do is refused by {@link Builder#build()}
+ * and {@link #resolve}, naming {@link #origin()}, before anything starts.
  */
 public final class ControlPlaneOptions {
 
@@ -38,60 +39,59 @@ public final class ControlPlaneOptions {
   private final Path cacheDirectory;
   private final URI releaseIndex;
   private final Path assetsDirectory;
+  private final Map<String, Path> binaries;
   private final boolean auditLog;
   private final List<String> extraApiServerFlags;
   private final boolean reuse;
   private final String goCommand;
   private final Consumer<String> progress;
   private final String origin;
+  // What the builder was told, and where the rest came from: for resolve and toBuilder.
+  private final Builder asked;
+  private final ControlPlaneDefaults defaults;
 
-  private ControlPlaneOptions(Builder b) {
-    SettingSource settings = new SettingSource(b.given);
+  /** How long a start may take, unless told or set otherwise. */
+  public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
+
+  /** The Go command's default: {@code go} from the PATH. */
+  public static final String DEFAULT_GO_COMMAND = "go";
+
+  private ControlPlaneOptions(Builder b, ControlPlaneDefaults d) {
+    this.asked = b.copy();
+    this.defaults = d;
     this.origin = b.origin;
+    Backend chosen = b.backend != null ? b.backend : d.backend().orElse(Backend.AUTO);
     this.backend =
-        b.backendOptions != null
-            ? b.backendOptions
-            : backendOptions(
-                settings.resolve(setting(Settings.BACKEND, Backend.class), b.backend), settings);
+        b.backendOptions != null ? d.complete(b.backendOptions) : d.backendOptions(chosen);
     Backend named = backend.backend();
     // Unasked, the profile is the backend's default (standard on a whole cluster), so that a
     // backend never reports a profile it does not run; asked, it is checked below.
-    Optional<Profile> askedProfile =
-        b.profile != null
-            ? Optional.of(b.profile)
-            : b.resolved
-                ? Optional.empty()
-                : settings.read(setting(Settings.PROFILE, Profile.class));
+    Optional<Profile> askedProfile = Optional.ofNullable(b.profile).or(d::profile);
     this.profileAsked = askedProfile.isPresent();
     this.profile = askedProfile.orElse(named.defaultProfile());
     this.kubernetesVersion =
-        normalizeVersion(
-            settings.resolve(
-                setting(Settings.KUBERNETES_VERSION, String.class), b.kubernetesVersion));
-    this.startTimeout =
-        settings.resolve(setting(Settings.START_TIMEOUT_SECONDS, Duration.class), b.startTimeout);
-    this.offline = settings.resolve(setting(Settings.OFFLINE, Boolean.class), b.offline);
+        Versions.normalize(
+            b.kubernetesVersion != null
+                ? b.kubernetesVersion
+                : d.kubernetesVersion().orElse(Versions.KUBERNETES));
+    this.startTimeout = or(b.startTimeout, d.startTimeout(), DEFAULT_START_TIMEOUT);
+    this.offline = or(b.offline, d.offline(), false);
     this.cacheDirectory =
-        settings.resolve(setting(Settings.CACHE_DIR, Path.class), b.cacheDirectory);
-    this.releaseIndex =
-        settings.resolve(setting(Settings.RELEASE_INDEX_URL, URI.class), b.releaseIndex);
-    // envtest's own variable, honoured as envtest does: a fact of the machine, not our setting.
+        b.cacheDirectory != null
+            ? b.cacheDirectory
+            : d.cacheDirectory()
+                .orElseGet(
+                    () -> Path.of(System.getProperty("user.home"), ".cache", "kube-harness"));
+    this.releaseIndex = or(b.releaseIndex, d.releaseIndex(), DEFAULT_RELEASE_INDEX);
     this.assetsDirectory =
-        b.assetsDirectory != null || b.resolved
-            ? b.assetsDirectory
-            : Optional.ofNullable(System.getenv("KUBEBUILDER_ASSETS"))
-                .filter(s -> !s.isBlank())
-                .map(Path::of)
-                .orElse(null);
-    this.goCommand = settings.resolve(setting(Settings.GO, String.class), b.goCommand);
+        b.assetsDirectory != null ? b.assetsDirectory : d.assetsDirectory().orElse(null);
+    this.goCommand = or(b.goCommand, d.goCommand(), DEFAULT_GO_COMMAND);
+    Map<String, Path> files = new TreeMap<>(d.binaries());
+    files.putAll(b.binaries);
+    this.binaries = Collections.unmodifiableMap(files);
     this.auditLog = b.auditLog;
     this.extraApiServerFlags = List.copyOf(b.extraApiServerFlags);
-    this.reuse =
-        b.reuse != null
-            ? b.reuse
-            : settings
-                .read(setting(Settings.REUSE, Boolean.class))
-                .orElseGet(() -> named == Backend.KIND && DeprecatedKindReuse.asked());
+    this.reuse = or(b.reuse, d.reuse(named), false);
     this.progress =
         b.progress != null ? b.progress : line -> System.err.println("[kube-harness] " + line);
     // What the backend cannot do is refused here, once, before anything starts.
@@ -100,10 +100,7 @@ public final class ControlPlaneOptions {
     String where =
         b.backendOptions != null || b.backend != null
             ? origin
-            : settings
-                .setOutside(setting(Settings.BACKEND, Backend.class))
-                .map(set -> origin + " (backend from " + set + ")")
-                .orElse(origin);
+            : d.backendSetAt().map(set -> origin + " (backend from " + set + ")").orElse(origin);
     if (profileAsked) {
       named.requireProfile(profile, where);
     }
@@ -112,20 +109,13 @@ public final class ControlPlaneOptions {
     }
   }
 
-  private static <T> Setting<T> setting(String property, Class<T> type) {
-    return Settings.entry(property, type);
+  private static <T> T or(T told, Optional<T> set, T fallback) {
+    return told != null ? told : set.orElse(fallback);
   }
 
-  // The one place a backend's settings are read into its record.
-  static BackendOptions backendOptions(Backend backend, SettingSource settings) {
-    return switch (backend) {
-      case AUTO -> BackendOptions.Auto.from(settings);
-      case LOCAL -> BackendOptions.Local.from(settings);
-      case CONTAINER -> BackendOptions.Container.from(settings);
-      case K3S -> BackendOptions.K3s.from(settings);
-      case KIND -> BackendOptions.Kind.from(settings);
-      case EXISTING -> new BackendOptions.Existing();
-    };
+  /** These options again, what the builder was not told taken from {@code defaults}. */
+  public ControlPlaneOptions resolve(ControlPlaneDefaults defaults) {
+    return new ControlPlaneOptions(asked, Objects.requireNonNull(defaults, "defaults"));
   }
 
   /** A builder with nothing set: every option takes its default. */
@@ -133,7 +123,7 @@ public final class ControlPlaneOptions {
     return new Builder();
   }
 
-  /** Options with every default (settings and environment applied). */
+  /** Options with every documented default (the settings come in where a control plane is made). */
   public static ControlPlaneOptions defaults() {
     return builder().build();
   }
@@ -143,19 +133,12 @@ public final class ControlPlaneOptions {
     return backend.backend();
   }
 
-  /**
-   * The options of {@link #backend()} alone (kind's node image, the container backend's network and
-   * images, ...). Default: the backend's settings.
-   */
+  /** The options of {@link #backend()} alone (kind's node image, ...). Default: its settings. */
   public BackendOptions backendOptions() {
     return backend;
   }
 
-  /**
-   * {@link #backendOptions()} as {@code type}, for the code that runs that backend.
-   *
-   * @throws IllegalStateException when these options are for another backend
-   */
+  /** {@link #backendOptions()} as {@code type}; {@link IllegalStateException} if not that. */
   public <T extends BackendOptions> T backendOptions(Class<T> type) {
     if (!type.isInstance(backend)) {
       throw new IllegalStateException(
@@ -164,10 +147,7 @@ public final class ControlPlaneOptions {
     return type.cast(backend);
   }
 
-  /**
-   * Who asked for these options, as messages name the culprit ({@code @ControllerTest on MyTest},
-   * {@code kube-harness up}). Default: {@code The control plane options}.
-   */
+  /** Who asked for these options, as messages name the culprit: {@code kube-harness up}. */
   public String origin() {
     return origin;
   }
@@ -181,11 +161,7 @@ public final class ControlPlaneOptions {
     return profile;
   }
 
-  /**
-   * Whether the profile was asked (builder, annotation or setting), not the backend's default: an
-   * asked profile the backend cannot run is refused ({@link Backend#requireProfile}); an unasked
-   * one follows the backend {@code auto} chooses.
-   */
+  /** Whether the profile was asked (builder, annotation or setting), not the backend's default. */
   public boolean profileAsked() {
     return profileAsked;
   }
@@ -200,11 +176,7 @@ public final class ControlPlaneOptions {
     return startTimeout;
   }
 
-  /**
-   * When true, no envtest release archive is downloaded and no container or kind node image pulled;
-   * a Go build still fetches through GOPROXY ({@link Settings#OFFLINE} says what is and is not
-   * covered). Default: {@link Settings#OFFLINE}, else false.
-   */
+  /** Download and pull nothing (docs/configuration.md says what). Default false. */
   public boolean offline() {
     return offline;
   }
@@ -224,6 +196,14 @@ public final class ControlPlaneOptions {
     return Optional.ofNullable(assetsDirectory);
   }
 
+  /**
+   * Files of single binaries by name ({@code kube-apiserver}), found before {@link
+   * #assetsDirectory()} and the cache. Default: envtest's {@code TEST_ASSET_<NAME>} variables.
+   */
+  public Map<String, Path> binaries() {
+    return binaries;
+  }
+
   /** Write the apiserver audit log (every request) into the run directory. Default false. */
   public boolean auditLog() {
     return auditLog;
@@ -235,11 +215,8 @@ public final class ControlPlaneOptions {
   }
 
   /**
-   * Keep the control plane for the next JVM, and attach to one kept by an earlier JVM: the {@code
-   * local} backend's processes, the {@code kind} backend's cluster. One switch for every backend
-   * that can keep one ({@link Backend.Feature#REUSE}); on the others it is refused when the options
-   * are built. Default: {@link Settings#REUSE}, false (on kind also the deprecated {@code
-   * kubeharness.kind.reuse}).
+   * Keep the control plane for the next JVM, and attach to one kept by an earlier JVM ({@link
+   * Backend.Feature#REUSE}; refused on the other backends). Default: {@link Settings#REUSE}, false.
    */
   public boolean reuse() {
     return reuse;
@@ -255,10 +232,12 @@ public final class ControlPlaneOptions {
     return progress;
   }
 
-  /** A builder holding these options, to change some. */
+  /** A builder holding these options, to change some (unresolved: what they were told). */
   public Builder toBuilder() {
+    if (defaults == ControlPlaneDefaults.NONE) {
+      return asked.copy();
+    }
     Builder b = new Builder();
-    b.resolved = true;
     b.backendOptions = backend;
     b.profile = profileAsked ? profile : null;
     b.kubernetesVersion = kubernetesVersion;
@@ -267,6 +246,7 @@ public final class ControlPlaneOptions {
     b.cacheDirectory = cacheDirectory;
     b.releaseIndex = releaseIndex;
     b.assetsDirectory = assetsDirectory;
+    b.binaries.putAll(binaries);
     b.auditLog = auditLog;
     b.extraApiServerFlags.addAll(extraApiServerFlags);
     b.reuse = reuse;
@@ -274,24 +254,6 @@ public final class ControlPlaneOptions {
     b.progress = progress;
     b.origin = origin;
     return b;
-  }
-
-  private static String normalizeVersion(String version) {
-    String v = version.trim();
-    if (v.startsWith("v")) {
-      v = v.substring(1);
-    }
-    if (!v.matches("\\d+\\.\\d+\\.\\d+")) {
-      throw new KubeHarnessException(
-          "Kubernetes version '"
-              + version
-              + "' is not of the form MAJOR.MINOR.PATCH (for example "
-              + Versions.KUBERNETES
-              + "). Fix "
-              + setting(Settings.KUBERNETES_VERSION, String.class).describe()
-              + " or the kubernetesVersion option.");
-    }
-    return v;
   }
 
   /** Builds {@link ControlPlaneOptions}; unset fields take their defaults. */
@@ -305,19 +267,17 @@ public final class ControlPlaneOptions {
     private Path cacheDirectory;
     private URI releaseIndex;
     private Path assetsDirectory;
+    private final Map<String, Path> binaries = new TreeMap<>();
     private boolean auditLog;
     private final List<String> extraApiServerFlags = new ArrayList<>();
     private Boolean reuse;
     private String goCommand;
     private Consumer<String> progress;
     private String origin = "The control plane options";
-    private final Map<String, SettingSource.Given> given = new LinkedHashMap<>();
-    // Made by toBuilder(): every setting was read once already.
-    private boolean resolved;
 
     private Builder() {}
 
-    /** The backend, with its own options from its settings ({@link BackendOptions#of}). */
+    /** The backend, with its own options from its settings where a control plane is made. */
     public Builder withBackend(Backend backend) {
       this.backend = Objects.requireNonNull(backend, "backend");
       this.backendOptions = null;
@@ -366,6 +326,12 @@ public final class ControlPlaneOptions {
       return this;
     }
 
+    /** See {@link ControlPlaneOptions#binaries()}: the binary {@code name} is {@code file}. */
+    public Builder withBinary(String name, Path file) {
+      binaries.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(file, "file"));
+      return this;
+    }
+
     /** See {@link ControlPlaneOptions#auditLog()}. */
     public Builder withAuditLog(boolean enabled) {
       this.auditLog = enabled;
@@ -402,27 +368,33 @@ public final class ControlPlaneOptions {
     }
 
     /**
-     * A setting's value as written in {@code source} (a CLI option: {@code --profile}): it wins
-     * over the setting's system property and environment variable, and loses to a {@code withX}
-     * call. A value that cannot be read fails {@link #build()}, naming {@code source}.
-     *
-     * @param property a setting of {@link Settings#ALL}, e.g. {@link Settings#PROFILE}
-     * @throws IllegalArgumentException when {@code property} is no setting
+     * The options: what this builder was not told takes its documented default ({@link
+     * ControlPlaneDefaults#NONE}); the settings come in where a control plane is made.
      */
-    public Builder withSetting(String property, String value, String source) {
-      Settings.ALL.stream()
-          .filter(s -> s.property().equals(property))
-          .findFirst()
-          .orElseThrow(() -> new IllegalArgumentException("no setting " + property));
-      given.put(
-          property,
-          new SettingSource.Given(
-              Objects.requireNonNull(value, "value"), Objects.requireNonNull(source, "source")));
-      return this;
+    public ControlPlaneOptions build() {
+      return new ControlPlaneOptions(this, ControlPlaneDefaults.NONE);
     }
 
-    public ControlPlaneOptions build() {
-      return new ControlPlaneOptions(this);
+    // A copy, so that later calls on this builder do not change options built from it.
+    private Builder copy() {
+      Builder b = new Builder();
+      b.backend = backend;
+      b.backendOptions = backendOptions;
+      b.profile = profile;
+      b.kubernetesVersion = kubernetesVersion;
+      b.startTimeout = startTimeout;
+      b.offline = offline;
+      b.cacheDirectory = cacheDirectory;
+      b.releaseIndex = releaseIndex;
+      b.assetsDirectory = assetsDirectory;
+      b.binaries.putAll(binaries);
+      b.auditLog = auditLog;
+      b.extraApiServerFlags.addAll(extraApiServerFlags);
+      b.reuse = reuse;
+      b.goCommand = goCommand;
+      b.progress = progress;
+      b.origin = origin;
+      return b;
     }
   }
 }

@@ -9,9 +9,4 @@ public enum NetworkMode {
    * machines whose Docker runs without a bridge ({@code dockerd --bridge=none}).
    */
   HOST;
-
-  /** Parses {@code bridge} or {@code host} (any case), naming the source on failure. */
-  public static NetworkMode parse(String value, String source) {
-    return Settings.parseEnum(value, NetworkMode.class, source);
-  }
 }

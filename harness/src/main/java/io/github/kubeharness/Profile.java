@@ -62,14 +62,6 @@ public enum Profile {
     return components.contains(component);
   }
 
-  /**
-   * Parses {@code minimal}, {@code standard} or {@code simulated} (any case), naming the setting on
-   * failure.
-   */
-  public static Profile parse(String value, String source) {
-    return Settings.parseEnum(value, Profile.class, source);
-  }
-
   /** The lower-case name used in settings and on the command line. */
   public String settingValue() {
     return name().toLowerCase(Locale.ROOT);

@@ -10,4 +10,23 @@ public final class Versions {
   public static final String KUBERNETES = "1.37.2";
 
   private Versions() {}
+
+  /** {@code version} without a leading {@code v}; fails unless it is MAJOR.MINOR.PATCH. */
+  static String normalize(String version) {
+    String v = version.trim();
+    if (v.startsWith("v")) {
+      v = v.substring(1);
+    }
+    if (!v.matches("\\d+\\.\\d+\\.\\d+")) {
+      throw new KubeHarnessException(
+          "Kubernetes version '"
+              + version
+              + "' is not of the form MAJOR.MINOR.PATCH (for example "
+              + Versions.KUBERNETES
+              + "). Fix "
+              + Settings.describe(Settings.KUBERNETES_VERSION)
+              + " or the kubernetesVersion option.");
+    }
+    return v;
+  }
 }

@@ -3,6 +3,7 @@ package io.github.kubeharness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.kubeharness.launch.ControlPlanes;
+import io.github.kubeharness.settings.HarnessSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,7 +25,9 @@ class ApiServerGcSettingsIT {
   void kubeApiServerRunsWithItsProfilesGcSetting(String profile, String gogc) throws IOException {
     try (ControlPlane controlPlane =
         ControlPlanes.local(
-            ControlPlaneOptions.builder().withProfile(Profile.parse(profile, "test")).build())) {
+            ControlPlaneOptions.builder()
+                .withProfile(HarnessSettings.PROFILE.parse(profile, "test"))
+                .build())) {
       controlPlane.start();
       long pid = ComponentProcesses.of(controlPlane).get("kube-apiserver");
 

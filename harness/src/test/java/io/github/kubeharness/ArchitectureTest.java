@@ -18,6 +18,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import io.github.kubeharness.settings.HarnessSettings;
+import io.github.kubeharness.settings.Setting;
+import io.github.kubeharness.settings.SettingsResolver;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -180,8 +183,8 @@ class ArchitectureTest {
         .resideInAPackage("io.github.kubeharness.internal..")
         .should()
         .accessTargetWhere(
-            target(Settings.class, "get", "entry")
-                .or(target(Setting.class, "value", "read", "resolve"))
+            target(Setting.class, "read", "resolve", "effective")
+                .or(target(SettingsResolver.class, "resolve", "local"))
                 .or(target(ControlPlaneOptions.class, "builder", "defaults"))
                 // A backend's record from its settings: the options hold it resolved already.
                 .or(
@@ -196,7 +199,7 @@ class ArchitectureTest {
   /**
    * What the internals read of the JVM and the environment are facts of the platform, each read in
    * one named place: a new reader (a kube-harness setting read deep down, say) fails here, and
-   * belongs in {@link Settings#ALL} and the options instead.
+   * belongs in {@link HarnessSettings#ALL} and the options instead.
    */
   @Test
   void onlyTheseInternalsReadTheEnvironmentOrSystemProperties() {
@@ -219,14 +222,6 @@ class ArchitectureTest {
         .doNotHaveFullyQualifiedName(
             // KUBECONFIG and user.home, as kubectl reads them
             "io.github.kubeharness.internal.backend.ExistingCluster")
-        .and()
-        .doNotHaveFullyQualifiedName(
-            // envtest's USE_EXISTING_CLUSTER, for auto
-            "io.github.kubeharness.internal.backend.Backends")
-        .and()
-        .doNotHaveFullyQualifiedName(
-            // envtest's TEST_ASSET_<NAME>
-            "io.github.kubeharness.internal.provision.BinaryResolver")
         .and()
         .doNotHaveFullyQualifiedName(
             // java.io.tmpdir, to name the free space it lacks

@@ -1,6 +1,7 @@
 package io.github.kubeharness;
 
 import io.github.kubeharness.launch.ControlPlanes;
+import io.github.kubeharness.settings.HarnessSettings;
 
 /**
  * Main class for tests that need a control plane in another JVM: starts one of the given backend
@@ -13,8 +14,8 @@ public final class BackendChild {
       ControlPlane controlPlane =
           ControlPlanes.create(
               ControlPlaneOptions.builder()
-                  .withBackend(Backend.parse(args[0], "args"))
-                  .withProfile(Profile.parse(args[1], "args"))
+                  .withBackend(HarnessSettings.BACKEND.parse(args[0], "args"))
+                  .withProfile(HarnessSettings.PROFILE.parse(args[1], "args"))
                   .build());
       controlPlane.start();
       System.out.println("READY " + controlPlane.apiServerUrl());

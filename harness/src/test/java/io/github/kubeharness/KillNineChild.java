@@ -1,6 +1,7 @@
 package io.github.kubeharness;
 
 import io.github.kubeharness.launch.ControlPlanes;
+import io.github.kubeharness.settings.HarnessSettings;
 import java.util.stream.Collectors;
 
 /**
@@ -14,7 +15,7 @@ public final class KillNineChild {
         ControlPlanes.local(
             ControlPlaneOptions.builder()
                 .withBackend(Backend.LOCAL)
-                .withProfile(Profile.parse(args[0], "args"))
+                .withProfile(HarnessSettings.PROFILE.parse(args[0], "args"))
                 .build());
     controlPlane.start();
     System.out.println(

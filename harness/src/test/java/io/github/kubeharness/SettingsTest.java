@@ -3,9 +3,13 @@ package io.github.kubeharness;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.kubeharness.settings.HarnessSettings;
+import io.github.kubeharness.settings.Setting;
+import io.github.kubeharness.settings.SettingsResolver;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +18,7 @@ class SettingsTest {
 
   @AfterEach
   void clear() {
-    Settings.ALL.forEach(s -> System.clearProperty(s.property()));
+    HarnessSettings.ALL.forEach(s -> System.clearProperty(s.property()));
   }
 
   @Test
@@ -24,13 +28,15 @@ class SettingsTest {
             .filter(f -> Modifier.isStatic(f.getModifiers()) && f.getType() == String.class)
             .map(SettingsTest::value)
             .toArray(String[]::new);
-    assertThat(Settings.ALL).extracting(Setting::property).containsOnly(constants);
+    assertThat(HarnessSettings.ALL.stream().filter(Setting::hasProperty))
+        .extracting(Setting::property)
+        .containsOnly(constants);
   }
 
   @Test
   void aBadNumberNamesTheSettingAndWhatItTakes() {
     System.setProperty(Settings.START_TIMEOUT_SECONDS, "abc");
-    assertThatThrownBy(ControlPlaneOptions::defaults)
+    assertThatThrownBy(() -> SettingsResolver.resolve(ControlPlaneOptions.defaults()))
         .isInstanceOf(KubeHarnessException.class)
         .hasMessageContaining("'abc'")
         .hasMessageContaining("kubeharness.start.timeout.seconds")
@@ -41,20 +47,19 @@ class SettingsTest {
   @Test
   void aSeedThatIsNoWholeNumberNamesTheSetting() {
     System.setProperty(Settings.SEED, "0x2a");
-    assertThatThrownBy(() -> Settings.entry(Settings.SEED, Long.class).resolve())
+    assertThatThrownBy(() -> HarnessSettings.SEED.resolve())
         .isInstanceOf(KubeHarnessException.class)
         .hasMessageContaining("'0x2a'")
         .hasMessageContaining("kubeharness.seed")
         .hasMessageContaining("whole number");
     System.setProperty(Settings.SEED, "-4886093534873677997");
-    assertThat(Settings.entry(Settings.SEED, Long.class).resolve())
-        .isEqualTo(-4886093534873677997L);
+    assertThat(HarnessSettings.SEED.resolve()).isEqualTo(-4886093534873677997L);
   }
 
   @Test
   void aBadBooleanIsNotSilentlyFalse() {
     System.setProperty(Settings.OFFLINE, "yes");
-    assertThatThrownBy(ControlPlaneOptions::defaults)
+    assertThatThrownBy(() -> SettingsResolver.resolve(ControlPlaneOptions.defaults()))
         .hasMessageContaining("kubeharness.offline")
         .hasMessageContaining("true or false");
   }
@@ -62,15 +67,28 @@ class SettingsTest {
   @Test
   void aBadChoiceListsTheChoices() {
     System.setProperty(Settings.NETWORK, "wifi");
-    assertThatThrownBy(ControlPlaneOptions::defaults)
+    assertThatThrownBy(() -> SettingsResolver.resolve(ControlPlaneOptions.defaults()))
         .hasMessageContaining("Unknown network mode 'wifi'")
         .hasMessageContaining("bridge, host");
   }
 
   @Test
+  void theOptionsReadNoSettingTheResolverDoesAndWhatTheCodeSaidWins() {
+    System.setProperty(Settings.START_TIMEOUT_SECONDS, "2.5");
+    System.setProperty(Settings.KUBERNETES_VERSION, "1.36.3");
+    ControlPlaneOptions asked =
+        ControlPlaneOptions.builder().withKubernetesVersion("1.35.1").build();
+    assertThat(asked.startTimeout()).isEqualTo(ControlPlaneOptions.DEFAULT_START_TIMEOUT);
+    ControlPlaneOptions resolved = SettingsResolver.resolve(asked);
+    assertThat(resolved.startTimeout().toMillis()).isEqualTo(2500);
+    assertThat(resolved.kubernetesVersion()).isEqualTo("1.35.1");
+  }
+
+  @Test
   void fractionsOfSecondsAreTaken() {
     System.setProperty(Settings.START_TIMEOUT_SECONDS, "2.5");
-    assertThat(ControlPlaneOptions.defaults().startTimeout().toMillis()).isEqualTo(2500);
+    assertThat(SettingsResolver.resolve(ControlPlaneOptions.defaults()).startTimeout().toMillis())
+        .isEqualTo(2500);
   }
 
   @Test
@@ -82,13 +100,24 @@ class SettingsTest {
   @Test
   void reuseServesKindAndTheOldKindSwitchStillWorksThere() {
     try (var old = TemporaryProperty.set("kubeharness.kind.reuse", "true")) {
-      assertThat(ControlPlaneOptions.builder().withBackend(Backend.KIND).build().reuse()).isTrue();
+      assertThat(
+              SettingsResolver.resolve(
+                      ControlPlaneOptions.builder().withBackend(Backend.KIND).build())
+                  .reuse())
+          .isTrue();
       // The old switch was kind's alone: it keeps no local control plane.
-      assertThat(ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build().reuse())
+      assertThat(
+              SettingsResolver.resolve(
+                      ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build())
+                  .reuse())
           .isFalse();
     }
     System.setProperty(Settings.REUSE, "true");
-    assertThat(ControlPlaneOptions.builder().withBackend(Backend.KIND).build().reuse()).isTrue();
+    assertThat(
+            SettingsResolver.resolve(
+                    ControlPlaneOptions.builder().withBackend(Backend.KIND).build())
+                .reuse())
+        .isTrue();
   }
 
   @Test
@@ -114,8 +143,9 @@ class SettingsTest {
   void aBackendReadsItsOwnSettingsOnly() {
     System.setProperty(Settings.KIND_IMAGE, "registry.example/node:v1");
     System.setProperty(Settings.SIMULATED_NODES, "3");
-    ControlPlaneOptions local = ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build();
-    assertThat(local.backendOptions()).isEqualTo(BackendOptions.local());
+    ControlPlaneOptions local =
+        SettingsResolver.resolve(ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build());
+    assertThat(local.backendOptions()).isEqualTo(BackendOptions.local().withSimulatedNodes(3));
     assertThat(local.backendOptions(BackendOptions.Local.class).simulatedNodes()).isEqualTo(3);
     assertThatThrownBy(() -> local.backendOptions(BackendOptions.Kind.class))
         .hasMessageContaining("local backend");
@@ -127,18 +157,16 @@ class SettingsTest {
     // The backend named: the suite also runs with KUBE_HARNESS_BACKEND=container, which runs no
     // simulated profile.
     assertThat(
-            ControlPlaneOptions.builder()
-                .withBackend(Backend.LOCAL)
-                .withSetting(Settings.PROFILE, "simulated", "--profile")
-                .build()
+            SettingsResolver.resolve(
+                    ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build(),
+                    Map.of(HarnessSettings.PROFILE, Map.entry("simulated", "--profile")))
                 .profile())
         .isEqualTo(Profile.SIMULATED);
     assertThatThrownBy(
             () ->
-                ControlPlaneOptions.builder()
-                    .withBackend(Backend.LOCAL)
-                    .withSetting(Settings.PROFILE, "tiny", "--profile")
-                    .build())
+                SettingsResolver.resolve(
+                    ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build(),
+                    Map.of(HarnessSettings.PROFILE, Map.entry("tiny", "--profile"))))
         .hasMessageContaining("'tiny' in --profile")
         .hasMessageContaining("minimal, standard, simulated");
   }
@@ -147,30 +175,36 @@ class SettingsTest {
   void whatTheBackendCannotDoIsRefusedWhenTheOptionsAreBuiltNamingTheirOrigin() {
     assertThatThrownBy(
             () ->
-                ControlPlaneOptions.builder()
-                    .withOrigin("kube-harness up")
-                    .withBackend(Backend.KIND)
-                    .withProfile(Profile.MINIMAL)
-                    .build())
+                SettingsResolver.resolve(
+                    ControlPlaneOptions.builder()
+                        .withOrigin("kube-harness up")
+                        .withBackend(Backend.KIND)
+                        .withProfile(Profile.MINIMAL)
+                        .build()))
         .hasMessageStartingWith("kube-harness up: the minimal profile cannot run on the kind");
     assertThatThrownBy(
             () ->
-                ControlPlaneOptions.builder()
-                    .withBackend(BackendOptions.container())
-                    .withReuse(true)
-                    .build())
+                SettingsResolver.resolve(
+                    ControlPlaneOptions.builder()
+                        .withBackend(BackendOptions.container())
+                        .withReuse(true)
+                        .build()))
         .hasMessageStartingWith("The control plane options: the container backend")
         .hasMessageContaining("Backends that can: local or kind");
     // A backend set outside the code (a forgotten KUBE_HARNESS_BACKEND) is named with its source.
     System.setProperty(Settings.BACKEND, "container");
-    assertThatThrownBy(() -> ControlPlaneOptions.builder().withProfile(Profile.SIMULATED).build())
+    assertThatThrownBy(
+            () ->
+                SettingsResolver.resolve(
+                    ControlPlaneOptions.builder().withProfile(Profile.SIMULATED).build()))
         .hasMessageStartingWith(
             "The control plane options (backend from system property kubeharness.backend=container):"
                 + " the simulated profile cannot run on the container backend");
   }
 
   private static ControlPlaneOptions kind() {
-    return ControlPlaneOptions.builder().withBackend(Backend.KIND).build();
+    return SettingsResolver.resolve(
+        ControlPlaneOptions.builder().withBackend(Backend.KIND).build());
   }
 
   private static String value(Field field) {

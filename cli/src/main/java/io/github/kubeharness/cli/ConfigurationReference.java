@@ -1,14 +1,14 @@
 package io.github.kubeharness.cli;
 
 import io.github.kubeharness.Backend;
-import io.github.kubeharness.Setting;
-import io.github.kubeharness.Settings;
+import io.github.kubeharness.settings.HarnessSettings;
+import io.github.kubeharness.settings.Setting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The settings table of docs/configuration.md, generated from {@link Settings#ALL} ({@code
+ * The settings table of docs/configuration.md, generated from {@link HarnessSettings#ALL} ({@code
  * kube-harness env --markdown}): the docs cannot list a setting, a default or a way to set it that
  * the registry does not hold.
  */
@@ -23,11 +23,11 @@ public final class ConfigurationReference {
         "| system property | environment variable | also set by | backends | takes | default |"
             + " meaning |\n");
     table.append("|---|---|---|---|---|---|---|\n");
-    for (Setting<?> setting : Settings.ALL) {
+    for (Setting<?> setting : HarnessSettings.ALL) {
       table
-          .append("| `")
-          .append(setting.property())
-          .append("` | `")
+          .append("| ")
+          .append(setting.hasProperty() ? "`" + setting.property() + "`" : "—")
+          .append(" | `")
           .append(setting.environmentVariable())
           .append("` | ")
           .append(alsoSetBy(setting))

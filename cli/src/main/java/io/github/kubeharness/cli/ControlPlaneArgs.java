@@ -1,9 +1,9 @@
 package io.github.kubeharness.cli;
 
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.Settings;
 import io.github.kubeharness.Versions;
 import io.github.kubeharness.internal.provision.KubernetesReleases;
+import io.github.kubeharness.settings.HarnessSettings;
 
 /**
  * The options every control-plane command shares: which control plane, one option per setting that
@@ -17,13 +17,16 @@ final class ControlPlaneArgs {
    * minor (1.36) becomes its newest patch that can be had.
    */
   ControlPlaneOptions options(String origin) {
-    String minor = settings.given(Settings.KUBERNETES_VERSION);
-    ControlPlaneOptions.Builder builder = settings.builder(origin);
+    String minor = settings.given(HarnessSettings.KUBERNETES_VERSION);
+    ControlPlaneOptions.Builder builder = ControlPlaneOptions.builder().withOrigin(origin);
     if (minor != null) {
-      ControlPlaneOptions.Builder withoutVersion =
-          settings.builder(origin).withKubernetesVersion(Versions.KUBERNETES);
-      builder.withKubernetesVersion(new KubernetesReleases(withoutVersion.build()).resolve(minor));
+      ControlPlaneOptions withoutVersion =
+          settings.resolve(
+              ControlPlaneOptions.builder()
+                  .withOrigin(origin)
+                  .withKubernetesVersion(Versions.KUBERNETES));
+      builder.withKubernetesVersion(new KubernetesReleases(withoutVersion).resolve(minor));
     }
-    return builder.build();
+    return settings.resolve(builder);
   }
 }

@@ -2,8 +2,9 @@ package io.github.kubeharness.cli;
 
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.Setting;
-import io.github.kubeharness.Settings;
+import io.github.kubeharness.settings.HarnessSettings;
+import io.github.kubeharness.settings.Setting;
+import io.github.kubeharness.settings.SettingsResolver;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine;
@@ -12,12 +13,12 @@ import picocli.CommandLine.Model.ISetter;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * A command's options for the settings, made from {@link Settings#ALL}: each setting that names a
- * CLI option ({@link Setting#cliOption()}) becomes one, with the setting's doc, what it takes and
- * its default; its value goes into {@link ControlPlaneOptions} as the setting's value written at
- * that option ({@link ControlPlaneOptions.Builder#withSetting}), read and checked there like the
- * system property would be. So {@code --help} cannot list a setting the registry does not hold, nor
- * miss one it gives an option.
+ * A command's options for the settings, made from {@link HarnessSettings#ALL}: each setting that
+ * names a CLI option ({@link Setting#cliOption()}) becomes one, with the setting's doc, what it
+ * takes and its default; its value goes into {@link ControlPlaneOptions} as the setting's value
+ * written at that option ({@link SettingsResolver#resolve(ControlPlaneOptions, Map)}), read and
+ * checked there like the system property would be. So {@code --help} cannot list a setting the
+ * registry does not hold, nor miss one it gives an option.
  */
 final class SettingOptions {
 
@@ -26,7 +27,7 @@ final class SettingOptions {
 
   /** Adds an option to {@code command} for every setting that names one. */
   void addTo(CommandSpec command) {
-    for (Setting<?> setting : Settings.ALL) {
+    for (Setting<?> setting : HarnessSettings.ALL) {
       setting.cliOption().ifPresent(name -> command.addOption(option(name, setting)));
     }
   }
@@ -67,22 +68,21 @@ final class SettingOptions {
         .build();
   }
 
-  /** A builder holding the values given, each named by its option for messages. */
-  ControlPlaneOptions.Builder builder(String origin) {
-    ControlPlaneOptions.Builder builder = ControlPlaneOptions.builder().withOrigin(origin);
+  /**
+   * The options {@code builder} was told, the rest from the values given here (each named by its
+   * option in messages), then from the settings.
+   */
+  ControlPlaneOptions resolve(ControlPlaneOptions.Builder builder) {
+    Map<Setting<?>, Map.Entry<String, String>> written = new LinkedHashMap<>();
     given.forEach(
         (setting, value) ->
-            builder.withSetting(setting.property(), value, setting.cliOption().orElseThrow()));
-    return builder;
+            written.put(setting, Map.entry(value, setting.cliOption().orElseThrow())));
+    return SettingsResolver.resolve(builder.build(), written);
   }
 
-  /** The value given for {@code property}, as written, if any. */
-  String given(String property) {
-    return given.entrySet().stream()
-        .filter(e -> e.getKey().property().equals(property))
-        .map(Map.Entry::getValue)
-        .findFirst()
-        .orElse(null);
+  /** The value given for {@code setting}, as written, if any. */
+  String given(Setting<?> setting) {
+    return given.get(setting);
   }
 
   private static String label(Setting<?> setting) {

@@ -9,6 +9,7 @@ import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.process.ShutdownHooks;
 import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.launch.ControlPlanes;
+import io.github.kubeharness.settings.HarnessSettings;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -101,13 +102,12 @@ final class UpCommand implements Callable<Integer> {
     if (reuse && run == null) {
       out.println(
           "# kept for the next JVMs ("
-              + EffectiveSettings.local(options.backendOptions())
-                  .filter(local -> controlPlane.backend() == Backend.LOCAL)
+              + HarnessSettings.REUSE_IDLE_MINUTES
+                  .effective(options)
+                  .filter(minutes -> controlPlane.backend() == Backend.LOCAL)
                   .map(
-                      local ->
-                          "stops after "
-                              + local.reuseIdleTimeout().toMinutes()
-                              + " min unused, or with kube-harness down)")
+                      minutes ->
+                          "stops after " + minutes + " min unused, or with kube-harness down)")
                   .orElse("stays until you delete it)"));
       out.flush();
       controlPlane.stop(); // detaches: the keeper has it

@@ -2,8 +2,8 @@ package io.github.kubeharness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.kubeharness.Setting;
-import io.github.kubeharness.Settings;
+import io.github.kubeharness.settings.HarnessSettings;
+import io.github.kubeharness.settings.Setting;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +28,7 @@ class SettingOptionsTest {
   @Test
   void upHasAnOptionForEverySettingTheAnnotationCanSet() {
     Set<String> options = optionsOf("up");
-    for (Setting<?> setting : Settings.ALL) {
+    for (Setting<?> setting : HarnessSettings.ALL) {
       if (setting.annotationAttribute().isEmpty() || setting.notOnCliBecause().isPresent()) {
         continue;
       }
@@ -37,7 +37,7 @@ class SettingOptionsTest {
               setting.property()
                   + " is set by @ControllerTest("
                   + setting.annotationAttribute().get()
-                  + "): give it .cli(\"--...\") in Settings.ALL, or .notOnCli(why)")
+                  + "): give it .cli(\"--...\") in HarnessSettings.ALL, or .notOnCli(why)")
           .isPresent();
       assertThat(options).as("up --help").contains(setting.cliOption().get());
     }
@@ -46,7 +46,7 @@ class SettingOptionsTest {
   @Test
   void upsOtherOptionsAreTheRegistrysOrItsOwn() {
     Set<String> fromRegistry = new LinkedHashSet<>();
-    Settings.ALL.forEach(s -> s.cliOption().ifPresent(fromRegistry::add));
+    HarnessSettings.ALL.forEach(s -> s.cliOption().ifPresent(fromRegistry::add));
     Set<String> options = optionsOf("up");
     options.removeAll(UP_ONLY);
     assertThat(options).isEqualTo(fromRegistry);
@@ -56,7 +56,7 @@ class SettingOptionsTest {
   void everyCommandTakesTheSettingsOptions() {
     for (String command : List.of("provision", "up", "env", "down")) {
       Set<String> options = optionsOf(command);
-      Settings.ALL.forEach(
+      HarnessSettings.ALL.forEach(
           s -> s.cliOption().ifPresent(o -> assertThat(options).as(command).contains(o)));
     }
   }

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Settings;
+import io.github.kubeharness.settings.HarnessSettings;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -26,17 +27,20 @@ import java.util.Objects;
  * look). An instance, bound to a client and a default timeout, is what a test framework injects:
  * {@code assertions.eventually(ConfigMap.class, "demo").exists()}.
  *
- * <p>The default timeout of {@code eventually} is 30 s; set {@value #TIMEOUT_SECONDS} (system
- * property) or {@code KUBE_HARNESS_EVENTUALLY_TIMEOUT_SECONDS} (environment variable) to change it,
- * e.g. for slow CI machines, and {@link EventuallyAssert#within(Duration)} for one assertion.
+ * <p>The default timeout of {@code eventually} is 30 s; set {@code
+ * kubeharness.eventually.timeout.seconds} (system property) or {@code
+ * KUBE_HARNESS_EVENTUALLY_TIMEOUT_SECONDS} (environment variable) to change it, e.g. for slow CI
+ * machines, and {@link EventuallyAssert#within(Duration)} for one assertion.
  */
 public final class KubeAssertions {
 
-  /** Setting for the default {@code eventually} timeout in seconds (decimals allowed). */
+  /**
+   * Setting for the default {@code eventually} timeout in seconds (decimals allowed).
+   *
+   * @deprecated a second name of {@link Settings#EVENTUALLY_TIMEOUT_SECONDS}; use that one
+   */
+  @Deprecated(since = "0.2.0", forRemoval = true)
   public static final String TIMEOUT_SECONDS = Settings.EVENTUALLY_TIMEOUT_SECONDS;
-
-  /** The default {@code eventually} timeout when {@value #TIMEOUT_SECONDS} is not set: 30 s. */
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
   private final KubernetesClient client;
   private final Duration defaultTimeout;
@@ -74,13 +78,14 @@ public final class KubeAssertions {
   }
 
   /**
-   * The default {@code eventually} timeout: {@value #TIMEOUT_SECONDS} / {@code
-   * KUBE_HARNESS_EVENTUALLY_TIMEOUT_SECONDS} when set, else {@link #DEFAULT_TIMEOUT}.
+   * The default {@code eventually} timeout: {@code kubeharness.eventually.timeout.seconds} / {@code
+   * KUBE_HARNESS_EVENTUALLY_TIMEOUT_SECONDS} when set, else the setting's default, 30 s ({@link
+   * HarnessSettings#EVENTUALLY_TIMEOUT}).
    *
    * @throws KubeHarnessException when the setting is not a positive number of seconds
    */
   public static Duration defaultTimeout() {
-    return Settings.entry(TIMEOUT_SECONDS, Duration.class).read().orElse(DEFAULT_TIMEOUT);
+    return HarnessSettings.EVENTUALLY_TIMEOUT.resolve();
   }
 
   /** An assertion that the object {@code name} of {@code type} reaches a state in time. */

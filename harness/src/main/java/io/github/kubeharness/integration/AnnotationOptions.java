@@ -1,15 +1,15 @@
 package io.github.kubeharness.integration;
 
-import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.Profile;
+import io.github.kubeharness.settings.AnnotationSettings;
+import io.github.kubeharness.settings.SettingsResolver;
 
 /**
- * Control plane options from an integration annotation's string attributes, as
- * {@code @ControllerTest} reads its own: each blank one takes the kube-harness setting (system
- * property, environment variable, default). The audit log is on: it feeds the reports' API
- * requests.
+ * Control plane options from an integration annotation's string attributes, read by {@link
+ * AnnotationSettings} as {@code @ControllerTest}'s own: each blank one takes the kube-harness
+ * setting (system property, environment variable, default). The audit log is on: it feeds the
+ * reports' API requests.
  */
 public final class AnnotationOptions {
 
@@ -21,17 +21,11 @@ public final class AnnotationOptions {
    */
   public static ControlPlaneOptions of(
       String backend, String profile, String kubernetesVersion, String where) {
-    ControlPlaneOptions.Builder options = ControlPlaneOptions.builder();
-    if (!backend.isBlank()) {
-      options.withBackend(Backend.parse(backend, where + " (backend)"));
-    }
-    if (!profile.isBlank()) {
-      options.withProfile(Profile.parse(profile, where + " (profile)"));
-    }
-    if (!kubernetesVersion.isBlank()) {
-      options.withKubernetesVersion(kubernetesVersion);
-    }
-    return options.withAuditLog(true).build();
+    return SettingsResolver.resolve(
+        AnnotationSettings.apply(
+                ControlPlaneOptions.builder(), backend, profile, kubernetesVersion, where)
+            .withAuditLog(true)
+            .build());
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.github.kubeharness.junit;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.github.kubeharness.Settings;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -49,15 +48,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ControllerTestExtension.class)
 public @interface ControllerTest {
 
-  /** Setting (system property; env {@code KUBE_HARNESS_BACKEND}) behind {@link #backend()}. */
-  String BACKEND_PROPERTY = Settings.BACKEND;
-
-  /** Setting (system property; env {@code KUBE_HARNESS_PROFILE}) behind {@link #profile()}. */
-  String PROFILE_PROPERTY = Settings.PROFILE;
-
-  /** Setting behind {@link #kubernetesVersion()}. */
-  String KUBERNETES_VERSION_PROPERTY = Settings.KUBERNETES_VERSION;
-
   /**
    * Where the API server comes from: {@code auto}, {@code local}, {@code container}, {@code k3s},
    * {@code kind} or {@code existing}. Default: {@code kubeharness.backend} / {@code
@@ -79,9 +69,6 @@ public @interface ControllerTest {
 
   /** Kubernetes version, e.g. {@code 1.37.2}. Default: {@code kubeharness.kubernetes.version}. */
   String kubernetesVersion() default "";
-
-  /** Setting behind {@link #kubernetesVersions()}; when set, it replaces the attribute. */
-  String KUBERNETES_VERSIONS_PROPERTY = Settings.KUBERNETES_VERSIONS;
 
   /**
    * A version matrix: every {@link MatrixTest} of the class runs once per version, each on a

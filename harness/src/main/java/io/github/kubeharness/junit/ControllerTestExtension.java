@@ -1,19 +1,17 @@
 package io.github.kubeharness.junit;
 
-import io.github.kubeharness.Backend;
 import io.github.kubeharness.ClusterEtcd;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.PauseOnFailure;
-import io.github.kubeharness.Profile;
-import io.github.kubeharness.Settings;
 import io.github.kubeharness.internal.junit.ClusterLayout;
 import io.github.kubeharness.internal.junit.ControllerTestLifecycle;
 import io.github.kubeharness.internal.junit.ExtensionConfig;
 import io.github.kubeharness.internal.junit.FailurePause;
 import io.github.kubeharness.internal.junit.RaceChecks;
 import io.github.kubeharness.internal.junit.RbacManifests;
-import java.time.Duration;
+import io.github.kubeharness.settings.AnnotationSettings;
+import io.github.kubeharness.settings.HarnessSettings;
+import io.github.kubeharness.settings.SettingsResolver;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -133,16 +131,13 @@ public final class ControllerTestExtension
                             + " the class with @ControllerTest instead."));
     String where = "@ControllerTest on " + testClass.getName();
     try {
-      ControlPlaneOptions.Builder options = ControlPlaneOptions.builder().withOrigin(where);
-      if (!annotation.backend().isBlank()) {
-        options.withBackend(Backend.parse(annotation.backend(), where + " (backend)"));
-      }
-      if (!annotation.profile().isBlank()) {
-        options.withProfile(Profile.parse(annotation.profile(), where + " (profile)"));
-      }
-      if (!annotation.kubernetesVersion().isBlank()) {
-        options.withKubernetesVersion(annotation.kubernetesVersion());
-      }
+      ControlPlaneOptions.Builder options =
+          AnnotationSettings.apply(
+              ControlPlaneOptions.builder().withOrigin(where),
+              annotation.backend(),
+              annotation.profile(),
+              annotation.kubernetesVersion(),
+              where);
       // The audit log feeds the "API requests" part of failure reports.
       options.withAuditLog(true);
       boolean raceTests = hasRaceTests(testClass);
@@ -158,13 +153,13 @@ public final class ControllerTestExtension
       }
       List<String> declared = versions(List.of(annotation.kubernetesVersions()));
       List<String> matrix =
-          Settings.entry(Settings.KUBERNETES_VERSIONS, String.class)
+          HarnessSettings.KUBERNETES_VERSIONS
               .read()
               .map(value -> versions(List.of(value.split(","))))
               .orElse(declared);
       return new ExtensionConfig(
           testClass,
-          options.build(),
+          SettingsResolver.resolve(options.build()),
           !annotation.kubernetesVersion().isBlank(),
           matrix,
           !declared.isEmpty(),
@@ -178,13 +173,13 @@ public final class ControllerTestExtension
           annotation.keepNamespaceOnFailure(),
           // CI is a fact of the platform, read here with the settings: no pause where nobody looks.
           FailurePause.of(
-              Settings.entry(Settings.PAUSE_ON_FAILURE, PauseOnFailure.class).resolve(),
-              Settings.entry(Settings.PAUSE_ON_FAILURE_MINUTES, Duration.class).resolve(),
+              HarnessSettings.PAUSE_ON_FAILURE.resolve(),
+              HarnessSettings.PAUSE_ON_FAILURE_MINUTES.resolve(),
               System.getenv("CI")),
           rbac(annotation, where),
           List.of(annotation.webhooks()),
           List.of(annotation.webhookHandlers()),
-          Optional.ofNullable(Settings.entry(Settings.SEED, Long.class).resolve()),
+          HarnessSettings.SEED.read(),
           raceTests,
           clusters);
     } catch (KubeHarnessException e) {
@@ -216,7 +211,7 @@ public final class ControllerTestExtension
     return ClusterLayout.of(
         List.of(annotation.clusters()),
         placements,
-        Settings.entry(Settings.CLUSTERS_ETCD, ClusterEtcd.class).resolve() == ClusterEtcd.OWN,
+        HarnessSettings.CLUSTERS_ETCD.resolve() == ClusterEtcd.OWN,
         where);
   }
 

@@ -1,10 +1,10 @@
 package io.github.kubeharness.launch;
 
 import io.github.kubeharness.Backend;
-import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.internal.backend.Backends;
+import io.github.kubeharness.settings.SettingsResolver;
 
 /**
  * Makes control planes from plain Java (a {@code @ControllerTest} class gets one from its
@@ -24,23 +24,15 @@ public final class ControlPlanes {
 
   /**
    * A control plane of the backend {@code options} name ({@link Backend#AUTO} decides here, and
-   * logs its choice and why once). Not started yet.
+   * logs its choice and why once), what {@code options} were not told taken from the settings
+   * (system property, then environment variable, then the default). Not started yet.
    */
   public static ControlPlane create(ControlPlaneOptions options) {
-    return Backends.newControlPlane(options);
+    return Backends.newControlPlane(SettingsResolver.resolve(options));
   }
 
   /** A control plane of local etcd and kube-apiserver processes (not started yet). */
   public static ControlPlane local(ControlPlaneOptions options) {
-    // The local options these options hold (auto's are what a local choice runs with), rather
-    // than the settings again.
-    BackendOptions held = options.backendOptions();
-    BackendOptions local =
-        held instanceof BackendOptions.Local
-            ? held
-            : held instanceof BackendOptions.Auto auto
-                ? auto.local()
-                : BackendOptions.of(Backend.LOCAL);
-    return create(options.toBuilder().withBackend(local).build());
+    return Backends.newControlPlane(SettingsResolver.local(options));
   }
 }

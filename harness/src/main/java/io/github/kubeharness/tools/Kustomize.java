@@ -6,6 +6,7 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.provision.BinaryResolver;
+import io.github.kubeharness.settings.SettingsResolver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,7 +34,7 @@ public final class Kustomize {
           "Kustomization directory " + directory.toAbsolutePath() + " does not exist.");
     }
     Path kubectl =
-        new BinaryResolver(ControlPlaneOptions.defaults())
+        new BinaryResolver(SettingsResolver.resolve(ControlPlaneOptions.defaults()))
             .resolve(Profile.MINIMAL, true)
             .kubectl()
             .orElseThrow(() -> new KubeHarnessException("kubectl could not be provisioned"));

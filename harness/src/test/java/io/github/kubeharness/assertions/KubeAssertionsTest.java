@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.Settings;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,7 @@ class KubeAssertionsTest {
 
   @AfterEach
   void clearProperty() {
-    System.clearProperty(KubeAssertions.TIMEOUT_SECONDS);
+    System.clearProperty(Settings.EVENTUALLY_TIMEOUT_SECONDS);
   }
 
   @Test
@@ -23,13 +24,13 @@ class KubeAssertionsTest {
 
   @Test
   void systemPropertyOverridesTheDefaultTimeout() {
-    System.setProperty(KubeAssertions.TIMEOUT_SECONDS, "2.5");
+    System.setProperty(Settings.EVENTUALLY_TIMEOUT_SECONDS, "2.5");
     assertThat(KubeAssertions.defaultTimeout()).isEqualTo(Duration.ofMillis(2500));
   }
 
   @Test
   void anInvalidTimeoutNamesTheSettingAndTheFix() {
-    System.setProperty(KubeAssertions.TIMEOUT_SECONDS, "soon");
+    System.setProperty(Settings.EVENTUALLY_TIMEOUT_SECONDS, "soon");
     assertThatThrownBy(KubeAssertions::defaultTimeout)
         .isInstanceOf(KubeHarnessException.class)
         .hasMessageContaining("'soon'")

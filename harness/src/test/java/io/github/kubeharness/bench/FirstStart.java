@@ -3,8 +3,8 @@ package io.github.kubeharness.bench;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.Profile;
 import io.github.kubeharness.launch.ControlPlanes;
+import io.github.kubeharness.settings.HarnessSettings;
 
 /**
  * Child JVM of {@link HarnessBenchmark}: one {@code start()} in a JVM that has loaded nothing yet,
@@ -18,7 +18,7 @@ public final class FirstStart {
     ControlPlane controlPlane =
         ControlPlanes.local(
             ControlPlaneOptions.builder()
-                .withProfile(Profile.parse(args[0], "args"))
+                .withProfile(HarnessSettings.PROFILE.parse(args[0], "args"))
                 .withAuditLog(true)
                 .withReuse(args.length > 1 && args[1].equals("reuse"))
                 .build());

@@ -18,6 +18,7 @@ import io.github.kubeharness.junit.scenarios.BadInputScenarios;
 import io.github.kubeharness.junit.scenarios.CapabilityScenarios;
 import io.github.kubeharness.junit.scenarios.MultiClusterScenarios;
 import io.github.kubeharness.launch.ControlPlanes;
+import io.github.kubeharness.settings.SettingsResolver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -527,7 +528,7 @@ class BadInputIT {
         property + "=" + value,
         () -> {
           try (var setting = TemporaryProperty.set(property, value)) {
-            return ControlPlaneOptions.defaults();
+            return SettingsResolver.resolve(ControlPlaneOptions.defaults());
           }
         },
         expect("system property " + property, wrong, fix));
@@ -542,7 +543,8 @@ class BadInputIT {
         property + "=" + value,
         () -> {
           try (var setting = TemporaryProperty.set(property, value)) {
-            return ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build();
+            return SettingsResolver.resolve(
+                ControlPlaneOptions.builder().withBackend(Backend.LOCAL).build());
           }
         },
         expect("system property " + property, wrong, fix));

@@ -7,6 +7,7 @@ import io.github.kubeharness.Settings;
 import io.github.kubeharness.TemporaryProperty;
 import io.github.kubeharness.junit.ScenarioRunner.Outcome;
 import io.github.kubeharness.junit.scenarios.MatrixScenarios;
+import io.github.kubeharness.settings.SettingsResolver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -126,7 +127,8 @@ class KubernetesVersionsIT {
    * moves the expectation instead of breaking the test.
    */
   private static String newestKnown(String minor) throws IOException {
-    Path versions = ControlPlaneOptions.defaults().cacheDirectory().resolve("k8s");
+    Path versions =
+        SettingsResolver.resolve(ControlPlaneOptions.defaults()).cacheDirectory().resolve("k8s");
     List<String> known = new ArrayList<>();
     Path served = versions.resolve("served-versions.txt");
     if (Files.isRegularFile(served)) {

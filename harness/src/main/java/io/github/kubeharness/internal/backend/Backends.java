@@ -82,7 +82,7 @@ public final class Backends {
   private static BackendOptions choose(ControlPlaneOptions options, BackendOptions.Auto auto) {
     Choice choice =
         decide(
-            "true".equalsIgnoreCase(System.getenv("USE_EXISTING_CLUSTER")),
+            auto.existingCluster(),
             options.profile() == Profile.SIMULATED,
             () -> new BinaryResolver(options).isProvisioned(options.profile()),
             options.kubernetesVersion(),

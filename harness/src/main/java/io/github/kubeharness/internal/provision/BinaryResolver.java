@@ -11,7 +11,6 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Finds or provisions the control plane's binaries for one Kubernetes version. Each binary is
@@ -32,16 +31,10 @@ import java.util.function.Function;
 public final class BinaryResolver {
 
   private final ControlPlaneOptions options;
-  private final Function<String, String> environment;
   private final BinaryCache cache;
 
   public BinaryResolver(ControlPlaneOptions options) {
-    this(options, System::getenv);
-  }
-
-  BinaryResolver(ControlPlaneOptions options, Function<String, String> environment) {
     this.options = options;
-    this.environment = environment;
     this.cache =
         new BinaryCache(options.cacheDirectory(), options.kubernetesVersion(), Platform.current());
   }
@@ -126,9 +119,9 @@ public final class BinaryResolver {
   }
 
   private Optional<Path> lookUp(Component c, Set<String> origins) {
-    String override = environment.apply(c.assetVariable());
-    if (override != null && !override.isBlank()) {
-      Path p = Path.of(override);
+    // envtest's TEST_ASSET_<NAME>, read into the options with the other settings.
+    Path p = options.binaries().get(c.fileName());
+    if (p != null) {
       if (!Files.isExecutable(p)) {
         throw new KubeHarnessException(
             c.assetVariable()
@@ -145,7 +138,7 @@ public final class BinaryResolver {
       return assets;
     }
     Optional<Path> cached = cache.find(c);
-    cached.ifPresent(p -> origins.add("cache " + cache.directory()));
+    cached.ifPresent(found -> origins.add("cache " + cache.directory()));
     return cached;
   }
 

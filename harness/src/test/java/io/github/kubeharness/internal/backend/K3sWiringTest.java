@@ -11,6 +11,7 @@ import io.github.kubeharness.Backend;
 import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.NetworkMode;
+import io.github.kubeharness.settings.SettingsResolver;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -102,16 +103,13 @@ class K3sWiringTest {
 
   // The settings are read when the options are built, as at every entry point.
   private static BackendOptions.K3s k3s() {
-    return ControlPlaneOptions.builder()
-        .withBackend(Backend.K3S)
-        .build()
+    return SettingsResolver.resolve(ControlPlaneOptions.builder().withBackend(Backend.K3S).build())
         .backendOptions(BackendOptions.K3s.class);
   }
 
   private static BackendOptions.Container container() {
-    return ControlPlaneOptions.builder()
-        .withBackend(Backend.CONTAINER)
-        .build()
+    return SettingsResolver.resolve(
+            ControlPlaneOptions.builder().withBackend(Backend.CONTAINER).build())
         .backendOptions(BackendOptions.Container.class);
   }
 

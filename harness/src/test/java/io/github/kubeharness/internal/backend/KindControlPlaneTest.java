@@ -6,6 +6,7 @@ import io.github.kubeharness.Backend;
 import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Settings;
+import io.github.kubeharness.settings.SettingsResolver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -48,9 +49,7 @@ class KindControlPlaneTest {
 
   // The settings are read when the options are built, as at every entry point.
   private static BackendOptions.Kind kind() {
-    return ControlPlaneOptions.builder()
-        .withBackend(Backend.KIND)
-        .build()
+    return SettingsResolver.resolve(ControlPlaneOptions.builder().withBackend(Backend.KIND).build())
         .backendOptions(BackendOptions.Kind.class);
   }
 

@@ -10,6 +10,7 @@ import io.github.kubeharness.KubeUser;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.launch.ControlPlanes;
+import io.github.kubeharness.settings.SettingsResolver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,7 +85,7 @@ class EtcdSeedIT {
 
   private void runOnce(java.util.function.Consumer<ControlPlane> check) {
     Path binaries =
-        new BinaryResolver(ControlPlaneOptions.defaults())
+        new BinaryResolver(SettingsResolver.resolve(ControlPlaneOptions.defaults()))
             .resolve(Profile.MINIMAL)
             .kubeApiServer()
             .getParent();

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -197,12 +198,23 @@ class BinaryResolverTest {
   }
 
   // KUBE_HARNESS_GO is resolved into the options, as the entry points do; the rest is envtest's.
+  // The environment as the settings read it into the options: TEST_ASSET_<NAME>, KUBE_HARNESS_GO.
   private BinaryResolver resolver(Map<String, String> environment) {
-    ControlPlaneOptions resolved =
-        environment.containsKey("KUBE_HARNESS_GO")
-            ? options.toBuilder().withGoCommand(environment.get("KUBE_HARNESS_GO")).build()
-            : options;
-    return new BinaryResolver(resolved, environment::get);
+    ControlPlaneOptions.Builder resolved = options.toBuilder();
+    environment.forEach(
+        (variable, value) -> {
+          if (variable.equals("KUBE_HARNESS_GO")) {
+            resolved.withGoCommand(value);
+          } else {
+            String binary =
+                variable
+                    .substring("TEST_ASSET_".length())
+                    .toLowerCase(Locale.ROOT)
+                    .replace('_', '-');
+            resolved.withBinary(binary, Path.of(value));
+          }
+        });
+    return new BinaryResolver(resolved.build());
   }
 
   private ControlPlaneOptions optionsWithAssets(Path assetsDirectory) {
