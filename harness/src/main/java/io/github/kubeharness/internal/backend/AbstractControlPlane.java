@@ -192,6 +192,11 @@ abstract class AbstractControlPlane implements HarnessControlPlane {
         file != null ? file : Identities.write(run.path().resolve("kubeconfig"), kubeconfig);
   }
 
+  /** The CA this run's identities are issued from; null where kube-harness holds none. */
+  final TinyCa ca() {
+    return ca;
+  }
+
   /** A kubeconfig for {@code user} in {@code groups}, signed by this run's CA. */
   final String kubeconfigFor(String server, String user, List<String> groups) {
     return new Identities(ca).kubeconfig(server, user, groups);

@@ -7,7 +7,6 @@ import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.controlplane.TlsStores;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.vertx.core.Future;
-import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.ClientAuth;
@@ -17,18 +16,14 @@ import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.json.JsonObject;
 import io.vertx.core.net.KeyCertOptions;
 import io.vertx.core.net.TrustOptions;
 import io.vertx.httpproxy.HttpProxy;
 import io.vertx.httpproxy.ProxyOptions;
-import java.security.cert.Certificate;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -36,10 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import javax.naming.InvalidNameException;
-import javax.naming.ldap.LdapName;
-import javax.naming.ldap.Rdn;
-import javax.net.ssl.SSLPeerUnverifiedException;
 
 /**
  * The reverse proxy on 127.0.0.1 between the controllers and kube-apiserver that injects faults
@@ -164,10 +155,10 @@ public final class FaultProxy implements AutoCloseable {
 
   private void handle(HttpServerRequest request) {
     RequestInfo info = RequestInfo.of(request.method().name(), request.path(), request.query());
-    String refusal = passOnIdentity(request);
+    String refusal = CallerIdentity.passOnIdentity(request);
     if (refusal != null) {
       log.add("refused   " + info + ": " + refusal);
-      answer(request, 401, "Unauthorized", "kube-harness fault proxy: " + refusal, null);
+      StatusAnswer.send(request, 401, "Unauthorized", "kube-harness fault proxy: " + refusal, null);
       return;
     }
     for (ActiveRule rule : rules) {
@@ -194,7 +185,7 @@ public final class FaultProxy implements AutoCloseable {
     }
     log.add("answered  " + info + " with " + action.status() + "  (" + rule + ")");
     traffic.answered(info, request.path(), action.status());
-    answer(
+    StatusAnswer.send(
         request,
         action.status(),
         action.reason(),
@@ -248,74 +239,6 @@ public final class FaultProxy implements AutoCloseable {
                       + " ms)");
             });
     proxy.handle(request);
-  }
-
-  /**
-   * Replaces the caller's identity headers by the identity of its verified client certificate;
-   * returns why the request is refused, or null.
-   */
-  private static String passOnIdentity(HttpServerRequest request) {
-    MultiMap headers = request.headers();
-    List<String> spoofed = new ArrayList<>();
-    for (String header : headers.names()) {
-      if (header.toLowerCase(Locale.ROOT).startsWith("x-remote-")) {
-        spoofed.add(header);
-      }
-    }
-    spoofed.forEach(headers::remove);
-    X509Certificate client = clientCertificate(request);
-    if (client != null) {
-      try {
-        for (Rdn rdn : new LdapName(client.getSubjectX500Principal().getName()).getRdns()) {
-          if (rdn.getType().equalsIgnoreCase("CN")) {
-            headers.set("X-Remote-User", String.valueOf(rdn.getValue()));
-          } else if (rdn.getType().equalsIgnoreCase("O")) {
-            headers.add("X-Remote-Group", String.valueOf(rdn.getValue()));
-          }
-        }
-        return headers.contains("X-Remote-User")
-            ? null
-            : "the client certificate has no common name";
-      } catch (InvalidNameException e) {
-        return "the client certificate's subject cannot be read: " + e.getMessage();
-      }
-    }
-    String authorization = headers.get("Authorization");
-    if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      return null;
-    }
-    return "no client identity (present a client certificate of the cluster's CA or a bearer"
-        + " token)";
-  }
-
-  private static X509Certificate clientCertificate(HttpServerRequest request) {
-    try {
-      List<Certificate> chain = request.connection().peerCertificates();
-      return chain != null && !chain.isEmpty() && chain.get(0) instanceof X509Certificate x509
-          ? x509
-          : null;
-    } catch (SSLPeerUnverifiedException e) {
-      return null;
-    }
-  }
-
-  private static void answer(
-      HttpServerRequest request, int status, String reason, String message, Duration retryAfter) {
-    JsonObject body =
-        new JsonObject()
-            .put("kind", "Status")
-            .put("apiVersion", "v1")
-            .put("metadata", new JsonObject())
-            .put("status", "Failure")
-            .put("message", message)
-            .put("reason", reason)
-            .put("code", status);
-    var response = request.response().setStatusCode(status);
-    if (retryAfter != null) {
-      body.put("details", new JsonObject().put("retryAfterSeconds", retryAfter.toSeconds()));
-      response.putHeader("Retry-After", Long.toString(retryAfter.toSeconds()));
-    }
-    response.putHeader("Content-Type", "application/json").end(body.encode());
   }
 
   /** Ends the watches of {@code namespace} (every watch when null); returns how many. */

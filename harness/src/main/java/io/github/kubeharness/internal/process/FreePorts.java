@@ -15,7 +15,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * <p>NB: a port is free when asked and bound later by a child process, so two control planes
  * started at once could be handed the same port. Ports handed out are remembered for the life of
  * the JVM and never handed out twice; a clash with another JVM is caught by the component's start
- * check (the process exits with "address already in use") and the start is retried on new ports.
+ * check (the process exits unable to bind: {@link PortTaken}) and the start is retried on new
+ * ports.
  */
 public final class FreePorts {
 

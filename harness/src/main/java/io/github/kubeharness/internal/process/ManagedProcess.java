@@ -78,26 +78,31 @@ public final class ManagedProcess {
         Waits.deadline(timeout),
         () -> {
           if (!process.isAlive()) {
-            throw new KubeHarnessException(
+            String log = logExcerpt();
+            throw PortTaken.orOther(
                 name
                     + " exited with code "
                     + process.exitValue()
                     + " during start.\n"
-                    + logExcerpt()
+                    + log
                     + "Command: "
-                    + String.join(" ", command));
+                    + String.join(" ", command),
+                log,
+                null);
           }
         },
         last -> {
           stop();
-          return new KubeHarnessException(
+          String log = logExcerpt();
+          return PortTaken.orOther(
               name
                   + " did not become ready within the start timeout"
                   + (last == null ? "" : " (last check: " + describe(last) + ")")
                   + ".\n"
-                  + logExcerpt()
+                  + log
                   + "Raise the timeout with -Dkubeharness.start.timeout.seconds=N (default 60) if"
                   + " the machine is slow.",
+              log,
               last);
         });
   }

@@ -1,9 +1,6 @@
 package io.github.kubeharness.internal.provision;
 
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.internal.process.LogTail;
-import io.github.kubeharness.internal.process.Watchdog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,10 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Builds etcd, kube-apiserver and kube-controller-manager from Go modules with the local Go
@@ -34,19 +28,10 @@ import java.util.regex.Pattern;
  */
 final class SourceBuild {
 
-  private static final Pattern LOCAL_REPLACE =
-      Pattern.compile("^\\s*(?:replace\\s+)?(\\S+)\\s+=>\\s+\\.{1,2}/\\S+\\s*$", Pattern.MULTILINE);
-  private static final Pattern ETCD_SERVER =
-      Pattern.compile("go\\.etcd\\.io/etcd/server/v3\\s+v(\\S+)");
-  private static final Pattern GO_DIRECTIVE = Pattern.compile("^go\\s+(\\S+)", Pattern.MULTILINE);
-  private static final Duration HEARTBEAT = Duration.ofSeconds(30);
-
+  private final GoCommand goCommand;
   private final String go;
   private final Path workRoot;
   private final Consumer<String> progress;
-  private final Path log;
-  // GOTOOLCHAIN for a version whose go.mod needs a newer Go than the local one; empty otherwise.
-  private Map<String, String> goEnvironment = Map.of();
 
   /**
    * @param go the Go command: {@code go} (found on the PATH) or a path to the executable
@@ -54,10 +39,10 @@ final class SourceBuild {
    *     module resolution are reused; Go's own caches live under GOMODCACHE and GOCACHE)
    */
   SourceBuild(String go, Path workRoot, Consumer<String> progress) {
+    this.goCommand = new GoCommand(go, workRoot, progress);
     this.go = go;
     this.workRoot = workRoot;
     this.progress = progress;
-    this.log = workRoot.resolve("build.log");
   }
 
   /** Builds the requested components of Kubernetes {@code version} into {@code outputDir}. */
@@ -68,8 +53,8 @@ final class SourceBuild {
     } catch (IOException e) {
       throw new KubeHarnessException("Cannot create the build directory " + workRoot + ": " + e, e);
     }
-    Go local =
-        requireGo(
+    GoCommand.Go local =
+        goCommand.requireGo(
             "Kubernetes v" + version + " binaries are not provisioned and cannot be built",
             "Either install Go (1.26 or newer) and rerun, or set KUBEBUILDER_ASSETS to a"
                 + " directory holding etcd and kube-apiserver (and kube-controller-manager for the"
@@ -86,27 +71,11 @@ final class SourceBuild {
             + local.fetching()
             + ". This happens once per version and takes several minutes (about 5 for"
             + " kube-apiserver on 2 cores); the result is cached. Build log: "
-            + log);
+            + goCommand.log());
     Instant started = Instant.now();
     Map<Component, Path> built = new EnumMap<>(Component.class);
-    String kubernetesGoMod = readGoMod("k8s.io/kubernetes", "v" + version);
-    goEnvironment =
-        toolchainFor(goDirective(kubernetesGoMod), goVersion, System.getenv("GOTOOLCHAIN"))
-            .map(
-                toolchain -> {
-                  progress.accept(
-                      "Kubernetes v"
-                          + version
-                          + " needs Go "
-                          + goDirective(kubernetesGoMod)
-                          + ", newer than "
-                          + goVersion
-                          + ": building with GOTOOLCHAIN="
-                          + toolchain
-                          + " (the go command fetches that toolchain from GOPROXY, once)");
-                  return Map.of("GOTOOLCHAIN", toolchain);
-                })
-            .orElse(Map.of());
+    String kubernetesGoMod = readGoMod(goCommand, "k8s.io/kubernetes", "v" + version);
+    GoCommand command = goCommand.withEnvironment(toolchain(kubernetesGoMod, version, goVersion));
 
     List<Component> kubernetesParts = new ArrayList<>();
     for (Component c : components) {
@@ -118,11 +87,12 @@ final class SourceBuild {
       Path module = kubernetesModule(version, kubernetesGoMod);
       List<String> get = new ArrayList<>(List.of(go, "get"));
       kubernetesParts.forEach(c -> get.add(kubernetesPackage(c) + "@v" + version));
-      run(module, get, "resolving Kubernetes v" + version + " modules");
+      command.run(module, get, "resolving Kubernetes v" + version + " modules");
       for (Component c : kubernetesParts) {
         built.put(
             c,
             goBuild(
+                command,
                 module,
                 kubernetesLdflags(version),
                 outputDir.resolve(c.fileName()),
@@ -131,14 +101,15 @@ final class SourceBuild {
       }
     }
     if (components.contains(Component.ETCD)) {
-      String etcdVersion = etcdVersion(kubernetesGoMod, version);
-      Path module = etcdModule(etcdVersion);
-      run(
+      String etcdVersion = GoModFiles.etcdVersion(kubernetesGoMod, version);
+      Path module = etcdModule(command, etcdVersion);
+      command.run(
           module,
           List.of(go, "get", "go.etcd.io/etcd/server/v3@v" + etcdVersion),
           "resolving etcd v" + etcdVersion);
       Path out =
           goBuild(
+              command,
               module,
               "-s -w",
               outputDir.resolve(Component.ETCD.fileName()),
@@ -166,11 +137,11 @@ final class SourceBuild {
     } catch (IOException e) {
       throw new KubeHarnessException("Cannot create " + binDir + ": " + e, e);
     }
-    Go local =
-        requireGo(
+    GoCommand.Go local =
+        goCommand.requireGo(
             pkg + " " + version + " is needed and cannot be built",
             "Install Go (1.26 or newer), or put the tool on the PATH.");
-    run(
+    goCommand.run(
         workRoot,
         List.of(go, "install", "-trimpath", "-ldflags", "-s -w", pkg + "@" + version),
         "building "
@@ -182,6 +153,30 @@ final class SourceBuild {
             + " (one to several minutes, once)",
         Map.of("GOBIN", binDir.toAbsolutePath().toString()));
     return binDir.resolve(pkg.substring(pkg.lastIndexOf('/') + 1));
+  }
+
+  /**
+   * GOTOOLCHAIN for building Kubernetes {@code version} when its go.mod needs a newer Go than the
+   * local {@code goVersion}; empty otherwise.
+   */
+  private Map<String, String> toolchain(String kubernetesGoMod, String version, String goVersion) {
+    return GoModFiles.toolchainFor(
+            GoModFiles.goDirective(kubernetesGoMod), goVersion, System.getenv("GOTOOLCHAIN"))
+        .map(
+            toolchain -> {
+              progress.accept(
+                  "Kubernetes v"
+                      + version
+                      + " needs Go "
+                      + GoModFiles.goDirective(kubernetesGoMod)
+                      + ", newer than "
+                      + goVersion
+                      + ": building with GOTOOLCHAIN="
+                      + toolchain
+                      + " (the go command fetches that toolchain from GOPROXY, once)");
+              return Map.of("GOTOOLCHAIN", toolchain);
+            })
+        .orElse(Map.of());
   }
 
   private static String kubernetesPackage(Component c) {
@@ -205,10 +200,11 @@ final class SourceBuild {
   }
 
   /** {@code go build} of {@code pkg} in {@code module} into {@code out}, reproducibly. */
-  private Path goBuild(Path module, String ldflags, Path out, String pkg, String what) {
-    run(
+  private static Path goBuild(
+      GoCommand command, Path module, String ldflags, Path out, String pkg, String what) {
+    command.run(
         module,
-        List.of(go, "build", "-trimpath", "-ldflags", ldflags, "-o", out.toString(), pkg),
+        List.of(command.go(), "build", "-trimpath", "-ldflags", ldflags, "-o", out.toString(), pkg),
         what);
     return out;
   }
@@ -225,98 +221,20 @@ final class SourceBuild {
         "v0." + parts[1] + "." + parts[2]);
   }
 
-  private Path etcdModule(String etcdVersion) {
+  private Path etcdModule(GoCommand command, String etcdVersion) {
     // etcd's modules point at each other by relative path, like Kubernetes' staging modules.
     return writeModule(
         "etcd-v" + etcdVersion,
         "etcd",
-        readGoMod("go.etcd.io/etcd/server/v3", "v" + etcdVersion),
+        readGoMod(command, "go.etcd.io/etcd/server/v3", "v" + etcdVersion),
         "go.etcd.io/etcd/server/v3 v" + etcdVersion,
         "v" + etcdVersion);
   }
 
-  /**
-   * A module that requires {@code requirement} and replaces each module the upstream go.mod
-   * replaces by a relative path with its published {@code replacedVersion}.
-   */
   private Path writeModule(
       String name, String what, String upstreamGoMod, String requirement, String replacedVersion) {
-    StringBuilder goMod = new StringBuilder();
-    goMod
-        .append("// Generated by kube-harness to build ")
-        .append(what)
-        .append("; safe to delete.\n");
-    goMod.append("module kubeharness.local/").append(name.replaceFirst("-v.*", "")).append("\n\n");
-    goMod.append("go ").append(goDirective(upstreamGoMod)).append("\n\n");
-    goMod.append("require ").append(requirement).append("\n\n");
-    for (String module : localReplacements(upstreamGoMod)) {
-      goMod.append("replace ").append(module).append(" => ").append(module).append(' ');
-      goMod.append(replacedVersion).append('\n');
-    }
-    return writeModule(name, goMod.toString());
-  }
-
-  /**
-   * The modules {@code goMod} replaces by local paths: the ones a build from the proxy must pin to
-   * the release. A replacement by {@code ./FORBIDDEN_DEPENDENCY} (etcd 3.6 marks modules that must
-   * never enter its build so) is none of them: it needs no version, and pinning {@code
-   * go.etcd.io/etcd} to v3.x is not even valid Go.
-   */
-  static List<String> localReplacements(String goMod) {
-    List<String> modules = new ArrayList<>();
-    Matcher m = LOCAL_REPLACE.matcher(goMod);
-    while (m.find()) {
-      if (!m.group(0).contains("FORBIDDEN_DEPENDENCY")) {
-        modules.add(m.group(1));
-      }
-    }
-    return modules;
-  }
-
-  static String etcdVersion(String kubernetesGoMod, String kubernetesVersion) {
-    Matcher m = ETCD_SERVER.matcher(kubernetesGoMod);
-    if (!m.find()) {
-      throw new KubeHarnessException(
-          "The go.mod of Kubernetes v"
-              + kubernetesVersion
-              + " does not name go.etcd.io/etcd/server/v3, so the etcd version to build is"
-              + " unknown. Provide etcd through KUBEBUILDER_ASSETS or TEST_ASSET_ETCD.");
-    }
-    return m.group(1);
-  }
-
-  /**
-   * The {@code GOTOOLCHAIN} a module needing Go {@code required} builds with, when the local {@code
-   * goVersion} ({@code go1.26.8}) is older: the user's own {@code GOTOOLCHAIN} when it names a
-   * version, else {@code go<required>}. Empty when the local Go will do.
-   */
-  static Optional<String> toolchainFor(String required, String goVersion, String userToolchain) {
-    if (compareGo(goVersion.replaceFirst("^go", ""), required) >= 0) {
-      return Optional.empty();
-    }
-    if (userToolchain != null && userToolchain.trim().matches("go\\d+\\.\\d+.*")) {
-      return Optional.of(userToolchain.trim().replaceFirst("\\+.*$", ""));
-    }
-    return Optional.of("go" + required);
-  }
-
-  /** Compares Go versions such as {@code 1.26.8}, {@code 1.25} and {@code 1.27rc1}, numerically. */
-  static int compareGo(String a, String b) {
-    String[] x = a.split("[^0-9]+");
-    String[] y = b.split("[^0-9]+");
-    for (int i = 0; i < Math.max(x.length, y.length); i++) {
-      int xi = i < x.length && !x[i].isEmpty() ? Integer.parseInt(x[i]) : 0;
-      int yi = i < y.length && !y[i].isEmpty() ? Integer.parseInt(y[i]) : 0;
-      if (xi != yi) {
-        return Integer.compare(xi, yi);
-      }
-    }
-    return 0;
-  }
-
-  private static String goDirective(String goMod) {
-    Matcher m = GO_DIRECTIVE.matcher(goMod);
-    return m.find() ? m.group(1) : "1.22";
+    return writeModule(
+        name, GoModFiles.buildModule(name, what, upstreamGoMod, requirement, replacedVersion));
   }
 
   private Path writeModule(String name, String goMod) {
@@ -335,18 +253,18 @@ final class SourceBuild {
     }
   }
 
-  private String readGoMod(String module, String version) {
+  private String readGoMod(GoCommand command, String module, String version) {
     String json;
     try {
       json =
-          run(
+          command.run(
               workRoot,
               List.of(go, "mod", "download", "-json", module + "@" + version),
               "downloading " + module + "@" + version);
     } catch (KubeHarnessException e) {
       throw unknownVersion(module, version).orElse(e);
     }
-    String goMod = goModPath(json);
+    String goMod = GoModFiles.goModPath(json);
     if (goMod.isEmpty()) {
       throw new KubeHarnessException(
           "`go mod download -json "
@@ -381,7 +299,8 @@ final class SourceBuild {
     if (served.isEmpty() || served.contains(version)) {
       return Optional.empty();
     }
-    return Optional.of(new KubeHarnessException(versionNotServed(module, version, served)));
+    return Optional.of(
+        new KubeHarnessException(GoModFiles.versionNotServed(module, version, served)));
   }
 
   /** The versions of {@code module} the Go module proxy serves, oldest first ({@code v1.36.3}). */
@@ -391,167 +310,8 @@ final class SourceBuild {
     } catch (IOException e) {
       throw new KubeHarnessException("Cannot create the build directory " + workRoot + ": " + e, e);
     }
-    return servedVersions(run(workRoot, List.of(go, "list", "-m", "-versions", module), null));
-  }
-
-  /** The versions of {@code go list -m -versions}'s output ({@code module v1 v2 ...}). */
-  static List<String> servedVersions(String listOutput) {
-    String[] words = listOutput.trim().split("\\s+");
-    return words.length < 2 ? List.of() : List.of(words).subList(1, words.length);
-  }
-
-  static String versionNotServed(String module, String version, List<String> served) {
-    String minor = version.replaceFirst("^(v\\d+\\.\\d+)\\..*$", "$1.");
-    List<String> sameMinor = served.stream().filter(v -> v.startsWith(minor)).toList();
-    return module
-        + "@"
-        + version
-        + " is not served by the Go module proxy (go env GOPROXY): "
-        + (sameMinor.isEmpty()
-            ? "it serves no " + minor.substring(0, minor.length() - 1) + ".x"
-            : "of " + minor.substring(0, minor.length() - 1) + " it serves " + sameMinor)
-        + "; its newest release is "
-        + served.stream()
-            .filter(v -> !v.contains("-"))
-            .reduce((a, b) -> b)
-            .orElse(served.get(served.size() - 1))
-        + ". Set kubeharness.kubernetes.version (or @ControllerTest(kubernetesVersion)) to a"
-        + " served version.";
-  }
-
-  /** The {@code GoMod} field of {@code go mod download -json}'s output; empty when absent. */
-  static String goModPath(String json) {
-    try {
-      return Serialization.jsonMapper().readTree(json).path("GoMod").asText("");
-    } catch (IOException | RuntimeException e) {
-      return "";
-    }
-  }
-
-  /**
-   * The local Go: its version ({@code go1.26.8}) and where it fetches modules from ({@code go env
-   * GOPROXY}: the environment, else {@code go env -w}, else Go's default).
-   */
-  record Go(String version, String proxy) {
-
-    /**
-     * Where the build's modules come from, for its progress line: kubeharness.offline does not
-     * cover the Go build (it is how machines with only a module mirror get binaries), so the line
-     * says what it reaches instead.
-     */
-    String fetching() {
-      return proxy.equals("off")
-          ? ", GOPROXY=off (modules from the module cache only)"
-          : ", fetching modules through GOPROXY=" + proxy;
-    }
-  }
-
-  /**
-   * The local Go, or a failure saying {@code what} cannot be built for want of a working Go and
-   * what to do {@code otherwise}.
-   */
-  private Go requireGo(String what, String otherwise) {
-    try {
-      List<String> lines =
-          run(workRoot, List.of(go, "env", "GOVERSION", "GOPROXY"), null).lines().toList();
-      return new Go(
-          lines.isEmpty() ? "" : lines.get(0).trim(),
-          lines.size() < 2 || lines.get(1).isBlank() ? "(unset)" : lines.get(1).trim());
-    } catch (KubeHarnessException e) {
-      throw new KubeHarnessException(
-          what
-              + ": no working Go toolchain (`"
-              + go
-              + "`"
-              + (go.equals("go") ? " on the PATH" : ", from KUBE_HARNESS_GO")
-              + ") ("
-              + e.getMessage().lines().findFirst().orElse("")
-              + "). "
-              + otherwise,
-          e);
-    }
-  }
-
-  /** Runs a Go command in {@code dir}, appending output to the build log; returns its stdout. */
-  private String run(Path dir, List<String> command, String step) {
-    return run(dir, command, step, Map.of());
-  }
-
-  private String run(Path dir, List<String> command, String step, Map<String, String> env) {
-    Instant start = Instant.now();
-    if (step != null) {
-      progress.accept(step + " ...");
-    }
-    Path stdout;
-    try {
-      stdout = Files.createTempFile(workRoot, "go-", ".out");
-    } catch (IOException e) {
-      throw new KubeHarnessException("Cannot write into " + workRoot + ": " + e, e);
-    }
-    try {
-      Files.writeString(
-          log,
-          "\n$ (cd " + dir + " && " + String.join(" ", command) + ")\n",
-          java.nio.file.StandardOpenOption.CREATE,
-          java.nio.file.StandardOpenOption.APPEND);
-      ProcessBuilder builder =
-          new ProcessBuilder(command)
-              .directory(dir.toFile())
-              .redirectOutput(stdout.toFile())
-              .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-      builder.environment().put("CGO_ENABLED", "0");
-      builder.environment().put("GOFLAGS", "-mod=mod");
-      builder.environment().put("GOWORK", "off");
-      builder.environment().putAll(goEnvironment);
-      builder.environment().putAll(env);
-      Process process = builder.start();
-      Watchdog.get().watch(process.pid());
-      try {
-        while (!process.waitFor(HEARTBEAT.toSeconds(), TimeUnit.SECONDS)) {
-          if (step != null) {
-            progress.accept(
-                "  still "
-                    + step
-                    + " ("
-                    + Duration.between(start, Instant.now()).toSeconds()
-                    + " s)");
-          }
-        }
-      } catch (InterruptedException e) {
-        process.destroyForcibly();
-        Thread.currentThread().interrupt();
-        throw new KubeHarnessException("Interrupted while " + step, e);
-      } finally {
-        Watchdog.get().unwatch(process.pid());
-      }
-      String out = Files.readString(stdout);
-      Files.writeString(log, out, java.nio.file.StandardOpenOption.APPEND);
-      if (process.exitValue() != 0) {
-        throw new KubeHarnessException(
-            "`"
-                + String.join(" ", command)
-                + "` failed with exit code "
-                + process.exitValue()
-                + " in "
-                + dir
-                + ".\nLast lines of "
-                + log
-                + ":\n"
-                + LogTail.of(log)
-                + "Check GOPROXY (`go env GOPROXY`) and the Go version (the module may need a newer"
-                + " one: set GOTOOLCHAIN), or provide the binaries through KUBEBUILDER_ASSETS.");
-      }
-      return out;
-    } catch (IOException e) {
-      throw new KubeHarnessException(
-          "Cannot run `" + String.join(" ", command) + "`: " + e.getMessage(), e);
-    } finally {
-      try {
-        Files.deleteIfExists(stdout);
-      } catch (IOException ignored) {
-        // a leftover temp file in the build directory is harmless
-      }
-    }
+    return GoModFiles.servedVersions(
+        goCommand.run(workRoot, List.of(go, "list", "-m", "-versions", module), null));
   }
 
   private static String names(Set<Component> components) {

@@ -3,35 +3,23 @@ package io.github.kubeharness.internal.reuse;
 import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.controlplane.ReadinessProbes;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.process.ProcessIdentity;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.provision.Binaries;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.KeyPair;
-import java.security.MessageDigest;
-import java.security.cert.CertificateFactory;
-import java.security.cert.X509Certificate;
-import java.security.spec.PKCS8EncodedKeySpec;
-import java.security.spec.X509EncodedKeySpec;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -71,7 +59,7 @@ public final class KeptControlPlane {
   public static KeptControlPlane of(
       ControlPlaneOptions options, BackendOptions.Local local, Binaries binaries) {
     return new KeptControlPlane(
-        root(options.cacheDirectory()).resolve(key(options, local, binaries)),
+        root(options.cacheDirectory()).resolve(KeptKey.of(options, local, binaries)),
         local.reuseIdleTimeout());
   }
 
@@ -124,7 +112,7 @@ public final class KeptControlPlane {
     try {
       boolean alive = isAlive(p.getProperty("keeperPid")) && isAlive(p.getProperty("apiServerPid"));
       Path run = Path.of(p.getProperty("run"));
-      TinyCa ca = loadCa(run);
+      TinyCa ca = KeptCa.load(run);
       String url = p.getProperty("apiServerUrl");
       if (alive && readyWithin(url, ca, p.getProperty("apiServerPid"))) {
         String audit = p.getProperty("auditLog", "");
@@ -155,7 +143,7 @@ public final class KeptControlPlane {
       long apiServerPid,
       Optional<Path> auditLog,
       TinyCa ca) {
-    saveCa(run.path(), ca);
+    KeptCa.save(run.path(), ca);
     // Each process with its start time (ProcessIdentity): the keeper and a later clear() signal a
     // pid only while it is still the process recorded here.
     List<ProcessIdentity> processes = RunDirectory.recordedProcesses(run.path());
@@ -342,78 +330,6 @@ public final class KeptControlPlane {
       return false;
     } catch (Exception e) {
       return false;
-    }
-  }
-
-  private static void saveCa(Path run, TinyCa ca) {
-    Path dir = PrivateFiles.directory(run.resolve("kept-ca"));
-    PrivateFiles.write(dir.resolve("ca.crt"), ca.certificatePem());
-    PrivateFiles.write(
-        dir.resolve("ca.key"),
-        Base64.getEncoder().encodeToString(ca.keyPair().getPrivate().getEncoded())
-            + "\n"
-            + Base64.getEncoder().encodeToString(ca.keyPair().getPublic().getEncoded())
-            + "\n");
-  }
-
-  private static TinyCa loadCa(Path run) throws IOException, GeneralSecurityException {
-    Path dir = run.resolve("kept-ca");
-    X509Certificate cert =
-        (X509Certificate)
-            CertificateFactory.getInstance("X.509")
-                .generateCertificate(
-                    new ByteArrayInputStream(Files.readAllBytes(dir.resolve("ca.crt"))));
-    List<String> keys = Files.readAllLines(dir.resolve("ca.key"));
-    KeyFactory ec = KeyFactory.getInstance("EC");
-    KeyPair pair =
-        new KeyPair(
-            ec.generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(keys.get(1)))),
-            ec.generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(keys.get(0)))));
-    return TinyCa.of(cert, pair);
-  }
-
-  // Everything that makes two control planes different; the paths, sizes and modification times
-  // of the binaries stand for their content (hashing 200 MB on every start would cost a second).
-  private static String key(
-      ControlPlaneOptions options, BackendOptions.Local local, Binaries binaries) {
-    List<String> parts = new ArrayList<>();
-    // v2: etcd behind TLS client certificates; a control plane an older kube-harness kept (plain
-    // etcd) is never attached to, and stops by its idle timeout.
-    parts.add("v2");
-    parts.add(options.kubernetesVersion());
-    parts.add(options.profile().name());
-    parts.add(String.valueOf(options.auditLog()));
-    parts.add(String.join(" ", options.extraApiServerFlags()));
-    parts.add(local.simulatedNodes() + "/" + local.podStartDelay().toMillis());
-    if (options.profile() == Profile.SIMULATED) {
-      // Its default StorageClass: a JVM naming another would add a second default to a kept one.
-      parts.add(local.defaultStorageClass().orElse("none"));
-    }
-    Stream.of(
-            Optional.of(binaries.etcd()),
-            Optional.of(binaries.kubeApiServer()),
-            binaries.kubeControllerManager(),
-            binaries.kubeScheduler())
-        .flatMap(Optional::stream)
-        .forEach(b -> parts.add(fingerprint(b)));
-    try {
-      byte[] digest =
-          MessageDigest.getInstance("SHA-256")
-              .digest(String.join("\n", parts).getBytes(StandardCharsets.UTF_8));
-      // Short: etcd's socket lives below it, and a socket's path must stay under ~104 bytes
-      // (state.properties names the version and profile).
-      return HexFormat.of().formatHex(digest, 0, 6);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static String fingerprint(Path binary) {
-    try {
-      Path real = binary.toRealPath();
-      return real + ":" + Files.size(real) + ":" + Files.getLastModifiedTime(real).toMillis();
-    } catch (IOException e) {
-      return binary.toString();
     }
   }
 }

@@ -7,7 +7,10 @@ import io.github.kubeharness.KubeHarnessException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The go.mod reading of {@link SourceBuild}, which decides what the build module replaces. */
+/**
+ * The go.mod reading of {@link SourceBuild} ({@link GoModFiles}), which decides what the build
+ * module replaces.
+ */
 class SourceBuildTest {
 
   // Shaped like k8s.io/kubernetes' go.mod: staging modules replaced by relative paths in a block,
@@ -47,7 +50,7 @@ class SourceBuildTest {
 
   @Test
   void localReplacementsAreExactlyTheModulesReplacedByRelativePaths() {
-    assertThat(SourceBuild.localReplacements(KUBERNETES_GO_MOD))
+    assertThat(GoModFiles.localReplacements(KUBERNETES_GO_MOD))
         .containsExactly(
             "k8s.io/api",
             "k8s.io/apiserver",
@@ -72,13 +75,13 @@ class SourceBuildTest {
 
         replace go.etcd.io/tests/v3 => ./FORBIDDEN_DEPENDENCY
         """;
-    assertThat(SourceBuild.localReplacements(etcdServer))
+    assertThat(GoModFiles.localReplacements(etcdServer))
         .containsExactly("go.etcd.io/etcd/api/v3", "go.etcd.io/etcd/pkg/v3");
   }
 
   @Test
   void localReplacementsToleratesWindowsLineEndings() {
-    assertThat(SourceBuild.localReplacements(KUBERNETES_GO_MOD.replace("\n", "\r\n")))
+    assertThat(GoModFiles.localReplacements(KUBERNETES_GO_MOD.replace("\n", "\r\n")))
         .containsExactly(
             "k8s.io/api",
             "k8s.io/apiserver",
@@ -90,14 +93,14 @@ class SourceBuildTest {
   @Test
   void goModWithoutLocalReplacementsHasNone() {
     assertThat(
-            SourceBuild.localReplacements(
+            GoModFiles.localReplacements(
                 "module example.com/m\n\nreplace a.b/c => a.b/d v1.0.0\nrequire a.b/c v1.0.0\n"))
         .isEmpty();
   }
 
   @Test
   void etcdVersionIsTheServerModuleVersionWithoutItsV() {
-    assertThat(SourceBuild.etcdVersion(KUBERNETES_GO_MOD, "1.37.2")).isEqualTo("3.7.0");
+    assertThat(GoModFiles.etcdVersion(KUBERNETES_GO_MOD, "1.37.2")).isEqualTo("3.7.0");
   }
 
   @Test
@@ -105,7 +108,7 @@ class SourceBuildTest {
     String goMod = KUBERNETES_GO_MOD.replace("go.etcd.io/etcd/server/v3 v3.7.0 // indirect\n", "");
     assertThat(goMod).doesNotContain("etcd/server").contains("go.etcd.io/etcd/client/v3");
 
-    assertThatThrownBy(() -> SourceBuild.etcdVersion(goMod, "1.37.2"))
+    assertThatThrownBy(() -> GoModFiles.etcdVersion(goMod, "1.37.2"))
         .isInstanceOf(KubeHarnessException.class)
         .hasMessageContaining("go.mod of Kubernetes v1.37.2")
         .hasMessageContaining("does not name go.etcd.io/etcd/server/v3")
@@ -117,46 +120,45 @@ class SourceBuildTest {
   @Test
   void aVersionTheProxyDoesNotServeIsNamedWithThoseOfItsMinorThatItDoes() {
     List<String> served =
-        SourceBuild.servedVersions(
+        GoModFiles.servedVersions(
             "k8s.io/kubernetes v1.35.4 v1.36.1 v1.36.3 v1.37.2 v1.38.0-beta.0\n");
     assertThat(served)
         .containsExactly("v1.35.4", "v1.36.1", "v1.36.3", "v1.37.2", "v1.38.0-beta.0");
 
-    assertThat(SourceBuild.versionNotServed("k8s.io/kubernetes", "v1.36.6", served))
+    assertThat(GoModFiles.versionNotServed("k8s.io/kubernetes", "v1.36.6", served))
         .contains("k8s.io/kubernetes@v1.36.6 is not served by the Go module proxy")
         .contains("of v1.36 it serves [v1.36.1, v1.36.3]")
         .contains("its newest release is v1.37.2")
         .contains("kubeharness.kubernetes.version");
-    assertThat(SourceBuild.versionNotServed("k8s.io/kubernetes", "v1.33.0", served))
+    assertThat(GoModFiles.versionNotServed("k8s.io/kubernetes", "v1.33.0", served))
         .contains("it serves no v1.33.x");
-    assertThat(SourceBuild.servedVersions("k8s.io/kubernetes\n")).isEmpty();
+    assertThat(GoModFiles.servedVersions("k8s.io/kubernetes\n")).isEmpty();
   }
 
   @Test
   void aModuleNeedingANewerGoThanTheLocalOneGetsThatToolchain() {
-    assertThat(SourceBuild.toolchainFor("1.25.0", "go1.26.8", null)).isEmpty();
-    assertThat(SourceBuild.toolchainFor("1.26.8", "go1.26.8", null)).isEmpty();
-    assertThat(SourceBuild.toolchainFor("1.27.0", "go1.26.8", null)).contains("go1.27.0");
-    assertThat(SourceBuild.toolchainFor("1.27", "go1.26.8", "local")).contains("go1.27");
+    assertThat(GoModFiles.toolchainFor("1.25.0", "go1.26.8", null)).isEmpty();
+    assertThat(GoModFiles.toolchainFor("1.26.8", "go1.26.8", null)).isEmpty();
+    assertThat(GoModFiles.toolchainFor("1.27.0", "go1.26.8", null)).contains("go1.27.0");
+    assertThat(GoModFiles.toolchainFor("1.27", "go1.26.8", "local")).contains("go1.27");
     // A version the user named (an approved mirror's) wins over the go.mod's minimum.
-    assertThat(SourceBuild.toolchainFor("1.27.0", "go1.26.8", "go1.27.3")).contains("go1.27.3");
-    assertThat(SourceBuild.toolchainFor("1.27.0", "go1.26.8", "go1.27.3+auto"))
-        .contains("go1.27.3");
+    assertThat(GoModFiles.toolchainFor("1.27.0", "go1.26.8", "go1.27.3")).contains("go1.27.3");
+    assertThat(GoModFiles.toolchainFor("1.27.0", "go1.26.8", "go1.27.3+auto")).contains("go1.27.3");
   }
 
   @Test
   void theProgressLineSaysWhereModulesComeFrom() {
     // kubeharness.offline does not stop a Go build, so its progress line names the proxy it uses.
-    assertThat(new SourceBuild.Go("go1.26.8", "https://proxy.golang.org,direct").fetching())
+    assertThat(new GoCommand.Go("go1.26.8", "https://proxy.golang.org,direct").fetching())
         .isEqualTo(", fetching modules through GOPROXY=https://proxy.golang.org,direct");
-    assertThat(new SourceBuild.Go("go1.26.8", "off").fetching())
+    assertThat(new GoCommand.Go("go1.26.8", "off").fetching())
         .isEqualTo(", GOPROXY=off (modules from the module cache only)");
   }
 
   @Test
   void goVersionsCompareNumerically() {
-    assertThat(SourceBuild.compareGo("1.26.8", "1.26.10")).isNegative();
-    assertThat(SourceBuild.compareGo("1.26", "1.26.0")).isZero();
-    assertThat(SourceBuild.compareGo("1.27rc1", "1.26.8")).isPositive();
+    assertThat(GoModFiles.compareGo("1.26.8", "1.26.10")).isNegative();
+    assertThat(GoModFiles.compareGo("1.26", "1.26.0")).isZero();
+    assertThat(GoModFiles.compareGo("1.27rc1", "1.26.8")).isPositive();
   }
 }
