@@ -1,6 +1,8 @@
 package io.github.kubeharness;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -103,6 +105,65 @@ class ArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAPackage(LAUNCH)
+        .check(harness);
+  }
+
+  /** The registry of settings, above the values and below everything that resolves options. */
+  private static final String SETTINGS = "io.github.kubeharness.settings";
+
+  /**
+   * The values (the root package, faults, simulation, webhooks) know nothing of the settings
+   * registry above them: it depends on them, never the reverse (docs/architecture.md).
+   */
+  @Test
+  void valuesDoNotDependOnTheSettingsRegistry() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            "io.github.kubeharness",
+            "io.github.kubeharness.faults",
+            "io.github.kubeharness.simulation",
+            "io.github.kubeharness.webhooks")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(SETTINGS)
+        .check(harness);
+  }
+
+  /**
+   * The values read nothing of the JVM or the environment: what a setting says reaches them through
+   * the registry's resolver. One platform fact stays: the default cache directory under the
+   * user's home, as {@code ~/.cache} is the user's.
+   */
+  @Test
+  void valuesReadNoEnvironmentOrSystemProperties() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            "io.github.kubeharness",
+            "io.github.kubeharness.faults",
+            "io.github.kubeharness.simulation",
+            "io.github.kubeharness.webhooks")
+        .and()
+        .doNotHaveFullyQualifiedName("io.github.kubeharness.ControlPlaneOptions")
+        .should()
+        .accessTargetWhere(target(System.class, "getenv", "getProperty"))
+        .check(harness);
+  }
+
+  /**
+   * The settings registry stands on the values alone: no internal, no entry point, no front door
+   * (they all stand on it).
+   */
+  @Test
+  void theSettingsRegistryStandsOnTheValuesAlone() {
+    classes()
+        .that()
+        .resideInAPackage(SETTINGS)
+        .should()
+        .onlyDependOnClassesThat(
+            resideInAnyPackage(SETTINGS, "io.github.kubeharness")
+                .or(resideOutsideOfPackage("io.github.kubeharness..")))
         .check(harness);
   }
 

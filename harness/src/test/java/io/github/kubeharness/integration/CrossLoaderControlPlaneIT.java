@@ -9,6 +9,7 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.KubeUser;
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.junit.fixtures.Widget;
+import io.github.kubeharness.launch.ControlPlanes;
 import java.io.File;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -47,7 +48,8 @@ class CrossLoaderControlPlaneIT {
     Thread.currentThread().setContextClassLoader(other);
     try {
       foreign =
-          theirControlPlane
+          other
+              .loadClass(ControlPlanes.class.getName())
               .getMethod(
                   "create",
                   other.loadClass(io.github.kubeharness.ControlPlaneOptions.class.getName()))
