@@ -5,6 +5,7 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -17,6 +18,8 @@ import java.util.Optional;
  * @param backend the backend and its own options (images, network, simulated nodes, ...)
  * @param assetsDirectory prebuilt binaries ({@code KUBEBUILDER_ASSETS}): another build of the same
  *     version is another control plane
+ * @param binaries single binaries named in code or by envtest's {@code TEST_ASSET_<NAME>}, for the
+ *     same reason
  * @param beside a further cluster of {@code @ControllerTest(clusters)} beside the control plane of
  *     the other components; empty for that control plane itself
  */
@@ -28,6 +31,7 @@ public record ControlPlaneKey(
     List<String> extraApiServerFlags,
     boolean reuse,
     Optional<Path> assetsDirectory,
+    Map<String, Path> binaries,
     Optional<Beside> beside) {
 
   /**
@@ -40,6 +44,7 @@ public record ControlPlaneKey(
 
   public ControlPlaneKey {
     extraApiServerFlags = List.copyOf(extraApiServerFlags);
+    binaries = Map.copyOf(binaries);
   }
 
   /** The key of the control plane {@code options} describe. */
@@ -52,6 +57,7 @@ public record ControlPlaneKey(
         options.extraApiServerFlags(),
         options.reuse(),
         options.assetsDirectory(),
+        options.binaries(),
         Optional.empty());
   }
 
@@ -65,6 +71,7 @@ public record ControlPlaneKey(
         extraApiServerFlags,
         reuse,
         assetsDirectory,
+        binaries,
         Optional.of(new Beside(name, ownEtcd)));
   }
 }
