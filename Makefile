@@ -147,8 +147,9 @@ kind-e2e: $(CLI) ## on the kind cluster: docker-build IMG, kind load, deploy, e2
 lint-workflows: ## check .github/workflows with actionlint (from the Go module proxy)
 	go run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12 .github/workflows/*.yml
 
+# The Spring and Quarkus samples have their frameworks' parents, not ours, and so no Spotless.
 fmt: ## format all Java sources (google-java-format via Spotless)
-	$(MVNW) -q spotless:apply
+	$(MVNW) -q spotless:apply -pl '!samples/spring-greeting,!samples/quarkus-greeting'
 
 clean: ## remove build output
 	$(MVNW) -q clean
