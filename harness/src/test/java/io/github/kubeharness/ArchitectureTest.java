@@ -132,8 +132,8 @@ class ArchitectureTest {
 
   /**
    * The values read nothing of the JVM or the environment: what a setting says reaches them through
-   * the registry's resolver. One platform fact stays: the default cache directory under the
-   * user's home, as {@code ~/.cache} is the user's.
+   * the registry's resolver. One platform fact stays: the default cache directory under the user's
+   * home, as {@code ~/.cache} is the user's.
    */
   @Test
   void valuesReadNoEnvironmentOrSystemProperties() {
