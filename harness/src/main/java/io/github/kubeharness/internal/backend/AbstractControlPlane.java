@@ -14,6 +14,7 @@ import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.manifest.CrdInstaller;
 import io.github.kubeharness.internal.manifest.ManifestApplier;
 import io.github.kubeharness.internal.manifest.ManifestFiles;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.ShutdownHooks;
 import java.nio.file.Path;
@@ -189,7 +190,7 @@ abstract class AbstractControlPlane implements HarnessControlPlane {
     this.apiServerUrl = url.replaceFirst("/+$", "");
     this.kubeconfig = kubeconfig;
     this.kubeconfigFile =
-        file != null ? file : Identities.write(run.path().resolve("kubeconfig"), kubeconfig);
+        file != null ? file : PrivateFiles.write(run.path().resolve("kubeconfig"), kubeconfig);
   }
 
   /** The CA this run's identities are issued from; null where kube-harness holds none. */
