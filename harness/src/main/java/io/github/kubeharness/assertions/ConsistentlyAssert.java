@@ -28,8 +28,6 @@ public final class ConsistentlyAssert<T extends HasMetadata> {
   /** How long the state must hold unless {@link #during(Duration)} says otherwise: 2 s. */
   public static final Duration DEFAULT_DURATION = Duration.ofSeconds(2);
 
-  private static final Duration MIN_START_TIMEOUT = Duration.ofSeconds(10);
-
   private final Resource<T> resource;
   private final Duration duration;
 
@@ -84,11 +82,7 @@ public final class ConsistentlyAssert<T extends HasMetadata> {
   private T hold(Expectation<T> expectation) {
     long start = System.nanoTime();
     long end = start + duration.toNanos();
-    try (ObjectWatch<T> watch =
-        ObjectWatch.open(
-            resource,
-            start,
-            duration.compareTo(MIN_START_TIMEOUT) > 0 ? duration : MIN_START_TIMEOUT)) {
+    try (ObjectWatch<T> watch = ObjectWatch.open(resource, start, duration)) {
       Observation<T> last = null;
       int checked = 0;
       while (true) {

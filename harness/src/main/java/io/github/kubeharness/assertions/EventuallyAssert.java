@@ -28,7 +28,6 @@ public final class EventuallyAssert<T extends HasMetadata> {
 
   // Checks read memory only, so polling often is cheap and keeps the wait close to the event.
   private static final Duration POLL_INTERVAL = Duration.ofMillis(10);
-  private static final Duration MIN_START_TIMEOUT = Duration.ofSeconds(10);
 
   private final Resource<T> resource;
   private final Duration timeout;
@@ -96,8 +95,7 @@ public final class EventuallyAssert<T extends HasMetadata> {
 
   private T await(Expectation<T> expectation) {
     long start = System.nanoTime();
-    try (ObjectWatch<T> watch =
-        ObjectWatch.open(resource, start, max(timeout, MIN_START_TIMEOUT))) {
+    try (ObjectWatch<T> watch = ObjectWatch.open(resource, start, timeout)) {
       Attempt<T> last = new Attempt<>(expectation, watch);
       Duration remaining = timeout.minus(watch.elapsed());
       try {
@@ -133,10 +131,6 @@ public final class EventuallyAssert<T extends HasMetadata> {
       throw new IllegalArgumentException("timeout must be positive, was " + duration);
     }
     return duration;
-  }
-
-  private static Duration max(Duration a, Duration b) {
-    return a.compareTo(b) >= 0 ? a : b;
   }
 
   /** The last check: the state it saw and, when it failed, why. */

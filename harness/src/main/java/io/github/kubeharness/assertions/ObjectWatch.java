@@ -28,6 +28,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class ObjectWatch<T extends HasMetadata> implements AutoCloseable {
 
+  private static final Duration MIN_START_TIMEOUT = Duration.ofSeconds(10);
+
   private final long startNanos;
   private final Target target;
   private final ReentrantLock lock = new ReentrantLock();
@@ -46,15 +48,16 @@ final class ObjectWatch<T extends HasMetadata> implements AutoCloseable {
    *
    * @param startNanos {@link System#nanoTime()} when the assertion started; elapsed times count
    *     from it
-   * @param startTimeout how long the initial list and watch may take
+   * @param wait how long the assertion waits or holds: the initial list and watch may take as long,
+   *     and at least 10 s
    * @throws KubeHarnessException when the object cannot be listed or watched (kind not served, no
    *     permission, API server gone)
    */
   static <T extends HasMetadata> ObjectWatch<T> open(
-      Resource<T> resource, long startNanos, Duration startTimeout) {
+      Resource<T> resource, long startNanos, Duration wait) {
     ObjectWatch<T> watch = new ObjectWatch<>(Target.of(resource), startNanos);
     try {
-      watch.start(resource, startTimeout);
+      watch.start(resource, wait.compareTo(MIN_START_TIMEOUT) > 0 ? wait : MIN_START_TIMEOUT);
       return watch;
     } catch (RuntimeException | Error e) {
       watch.close();

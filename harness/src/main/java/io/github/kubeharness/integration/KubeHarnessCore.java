@@ -18,21 +18,17 @@ public final class KubeHarnessCore {
 
   private final ControlPlane controlPlane;
   private final KubernetesClient admin;
-  // Where the running test's namespace is kept: the part the two kinds of core differ in.
-  private final Supplier<TestNamespace> current;
-  private final Consumer<TestNamespace> setCurrent;
+  private final Current current;
   private final String outsideATest;
 
+  // Where the running test's namespace is kept: the part the two kinds of core differ in.
+  private record Current(Supplier<TestNamespace> read, Consumer<TestNamespace> write) {}
+
   private KubeHarnessCore(
-      ControlPlane controlPlane,
-      KubernetesClient admin,
-      Supplier<TestNamespace> current,
-      Consumer<TestNamespace> setCurrent,
-      String outsideATest) {
+      ControlPlane controlPlane, KubernetesClient admin, Current current, String outsideATest) {
     this.controlPlane = controlPlane;
     this.admin = admin;
     this.current = current;
-    this.setCurrent = setCurrent;
     this.outsideATest = outsideATest;
   }
 
@@ -45,18 +41,17 @@ public final class KubeHarnessCore {
   public static KubeHarnessCore perThread(
       ControlPlane controlPlane, KubernetesClient admin, String outsideATest) {
     ThreadLocal<TestNamespace> local = new ThreadLocal<>();
-    return new KubeHarnessCore(
-        controlPlane,
-        admin,
-        local::get,
-        namespace -> {
-          if (namespace == null) {
-            local.remove();
-          } else {
-            local.set(namespace);
-          }
-        },
-        outsideATest);
+    Current current =
+        new Current(
+            local::get,
+            namespace -> {
+              if (namespace == null) {
+                local.remove();
+              } else {
+                local.set(namespace);
+              }
+            });
+    return new KubeHarnessCore(controlPlane, admin, current, outsideATest);
   }
 
   /**
@@ -67,7 +62,7 @@ public final class KubeHarnessCore {
   public static KubeHarnessCore perInstance(
       ControlPlane controlPlane, KubernetesClient admin, String outsideATest) {
     AtomicReference<TestNamespace> one = new AtomicReference<>();
-    return new KubeHarnessCore(controlPlane, admin, one::get, one::set, outsideATest);
+    return new KubeHarnessCore(controlPlane, admin, new Current(one::get, one::set), outsideATest);
   }
 
   /** The control plane the application runs against. */
@@ -77,7 +72,7 @@ public final class KubeHarnessCore {
 
   /** The running test's namespace. */
   public String namespace() {
-    TestNamespace namespace = current.get();
+    TestNamespace namespace = current.read().get();
     if (namespace == null) {
       throw new IllegalStateException(outsideATest);
     }
@@ -91,7 +86,7 @@ public final class KubeHarnessCore {
 
   /** Creates the namespace of test method {@code method} of {@code testClass}, before it runs. */
   public void beginTest(Class<?> testClass, String method) {
-    setCurrent.accept(TestNamespace.open(admin, testClass, method));
+    current.write().accept(TestNamespace.open(admin, testClass, method));
   }
 
   /**
@@ -100,11 +95,11 @@ public final class KubeHarnessCore {
    * to the failure's message.
    */
   public Optional<String> endTest(Throwable failure) {
-    TestNamespace namespace = current.get();
+    TestNamespace namespace = current.read().get();
     if (namespace == null) {
       return Optional.empty();
     }
-    setCurrent.accept(null);
+    current.write().accept(null);
     Optional<String> summary = namespace.close(controlPlane, admin, failure);
     summary.ifPresent(System.err::println);
     return summary;

@@ -4,6 +4,7 @@ import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.NetworkMode;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Where resolved options hold a backend's settings: in the backend's own record, or in those {@code
@@ -14,22 +15,22 @@ final class Held {
   private Held() {}
 
   static Optional<BackendOptions.Local> local(ControlPlaneOptions options) {
-    BackendOptions backend = options.backendOptions();
-    if (backend instanceof BackendOptions.Local local) {
-      return Optional.of(local);
-    }
-    return backend instanceof BackendOptions.Auto auto
-        ? Optional.of(auto.local())
-        : Optional.empty();
+    return own(options, BackendOptions.Local.class, BackendOptions.Auto::local);
   }
 
   static Optional<BackendOptions.Container> container(ControlPlaneOptions options) {
+    return own(options, BackendOptions.Container.class, BackendOptions.Auto::container);
+  }
+
+  // The backend's own record of that type, or the one auto would run with if it chose it.
+  private static <T extends BackendOptions> Optional<T> own(
+      ControlPlaneOptions options, Class<T> type, Function<BackendOptions.Auto, T> inAuto) {
     BackendOptions backend = options.backendOptions();
-    if (backend instanceof BackendOptions.Container container) {
-      return Optional.of(container);
+    if (type.isInstance(backend)) {
+      return Optional.of(type.cast(backend));
     }
     return backend instanceof BackendOptions.Auto auto
-        ? Optional.of(auto.container())
+        ? Optional.of(inAuto.apply(auto))
         : Optional.empty();
   }
 

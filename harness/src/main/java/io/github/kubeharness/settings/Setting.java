@@ -28,46 +28,41 @@ import java.util.function.Supplier;
  */
 public final class Setting<T> {
 
-  // What the registry says about a setting besides its value: where else it is set, and its doc.
-  private record About(
-      String annotation,
-      List<String> builder,
-      String cli,
-      String notOnCli,
-      List<Backend> backends,
-      String doc,
-      Function<ControlPlaneOptions, Optional<?>> held) {}
-
-  private final String property; // null: an environment variable only (envtest's)
-  private final String variable;
-  private final Class<T> type;
-  // (value as written, where it was written) -> the value; fails naming that place
-  private final BiFunction<String, String, T> parser;
-  private final Function<T, String> text;
-  private final String takes;
-  private final Supplier<T> defaultValue;
-  private final String defaultText;
-  private final About about;
-
-  private Setting(
-      String property,
+  // How its value is written and read.
+  private record Reading<T>(
+      String property, // null: an environment variable only (envtest's)
       String variable,
       Class<T> type,
+      // (value as written, where it was written) -> the value; fails naming that place
       BiFunction<String, String, T> parser,
       Function<T, String> text,
       String takes,
       Supplier<T> defaultValue,
-      String defaultText,
-      About about) {
-    this.property = property;
-    this.variable = variable;
-    this.type = type;
-    this.parser = parser;
-    this.text = text;
-    this.takes = takes;
-    this.defaultValue = defaultValue;
-    this.defaultText = defaultText;
-    this.about = about;
+      String defaultText) {}
+
+  private static final Function<ControlPlaneOptions, Optional<?>> HELD_BY_NONE =
+      options -> Optional.empty();
+
+  private final String property;
+  private final String variable;
+  private final Class<T> type;
+  private final Reading<T> reading;
+  // What the registry says about it besides its value: where else it is set, and its doc. Set by
+  // the chained calls that declare the constant, in HarnessSettings' class initialisation (which
+  // publishes it to every thread), and never changed after.
+  private String annotation = "";
+  private List<String> builder = List.of();
+  private String cli = "";
+  private String notOnCli = "";
+  private List<Backend> backends = List.of();
+  private String doc = "";
+  private Function<ControlPlaneOptions, Optional<?>> held = HELD_BY_NONE;
+
+  private Setting(Reading<T> reading) {
+    this.reading = reading;
+    this.property = reading.property();
+    this.variable = reading.variable();
+    this.type = reading.type();
   }
 
   /**
@@ -81,16 +76,9 @@ public final class Setting<T> {
       Function<T, String> text,
       Supplier<T> defaultValue,
       String defaultText) {
+    String variable = Settings.environmentVariable(property);
     return new Setting<>(
-        property,
-        Settings.environmentVariable(property),
-        type,
-        parser,
-        text,
-        takes,
-        defaultValue,
-        defaultText,
-        NOTHING);
+        new Reading<>(property, variable, type, parser, text, takes, defaultValue, defaultText));
   }
 
   /** A variable of envtest's that kube-harness honours as envtest does: no system property. */
@@ -101,7 +89,8 @@ public final class Setting<T> {
       BiFunction<String, String, T> parser,
       String defaultText) {
     return new Setting<>(
-        null, variable, type, parser, String::valueOf, takes, () -> null, defaultText, NOTHING);
+        new Reading<>(
+            null, variable, type, parser, String::valueOf, takes, () -> null, defaultText));
   }
 
   /** A setting of text, whose default (null: the reading code's) is {@code defaultValue}. */
@@ -182,18 +171,10 @@ public final class Setting<T> {
         Integer.toString(defaultValue));
   }
 
-  private static final About NOTHING =
-      new About("", List.of(), "", "", List.of(), "", options -> Optional.empty());
-
-  private Setting<T> with(About changed) {
-    return new Setting<>(
-        property, variable, type, parser, text, takes, defaultValue, defaultText, changed);
-  }
-
   /** This setting, also settable as {@code @ControllerTest(annotation = ...)}. */
   Setting<T> annotation(String attribute) {
-    About a = about;
-    return with(new About(attribute, a.builder, a.cli, a.notOnCli, a.backends, a.doc, a.held));
+    this.annotation = attribute;
+    return this;
   }
 
   /**
@@ -202,15 +183,14 @@ public final class Setting<T> {
    * BackendOptions.kind().withImage(...)}, one per backend that reads it).
    */
   Setting<T> builder(String... methods) {
-    About a = about;
-    return with(
-        new About(a.annotation, List.of(methods), a.cli, a.notOnCli, a.backends, a.doc, a.held));
+    this.builder = List.of(methods);
+    return this;
   }
 
   /** This setting, also settable by the CLI's {@code option} (the CLI's commands are made so). */
   Setting<T> cli(String option) {
-    About a = about;
-    return with(new About(a.annotation, a.builder, option, a.notOnCli, a.backends, a.doc, a.held));
+    this.cli = option;
+    return this;
   }
 
   /**
@@ -218,28 +198,26 @@ public final class Setting<T> {
    * otherwise offers everything the annotation can set (a test holds it to that).
    */
   Setting<T> notOnCli(String reason) {
-    About a = about;
-    return with(new About(a.annotation, a.builder, a.cli, reason, a.backends, a.doc, a.held));
+    this.notOnCli = reason;
+    return this;
   }
 
   /** This setting, read by those backends only. */
   Setting<T> readBy(Backend... readers) {
-    About a = about;
-    return with(
-        new About(a.annotation, a.builder, a.cli, a.notOnCli, List.of(readers), a.doc, a.held));
+    this.backends = List.of(readers);
+    return this;
   }
 
   /** This setting with its one-line doc (Markdown). */
   Setting<T> doc(String line) {
-    About a = about;
-    return with(new About(a.annotation, a.builder, a.cli, a.notOnCli, a.backends, line, a.held));
+    this.doc = line;
+    return this;
   }
 
   /** This setting, whose value resolved options hold where {@code held} finds it. */
   Setting<T> heldBy(Function<ControlPlaneOptions, Optional<T>> held) {
-    About a = about;
-    return with(
-        new About(a.annotation, a.builder, a.cli, a.notOnCli, a.backends, a.doc, held::apply));
+    this.held = held::apply;
+    return this;
   }
 
   /**
@@ -267,17 +245,17 @@ public final class Setting<T> {
 
   /** What it takes, for people: {@code true|false}, {@code seconds > 0}, ... */
   public String takes() {
-    return takes;
+    return reading.takes();
   }
 
   /** Its default, for people (a value, or how it is found). */
   public String defaultValue() {
-    return defaultText;
+    return reading.defaultText();
   }
 
   /** The {@code @ControllerTest} attribute that sets it, if any. */
   public Optional<String> annotationAttribute() {
-    return Optional.of(about.annotation).filter(a -> !a.isEmpty());
+    return Optional.of(annotation).filter(a -> !a.isEmpty());
   }
 
   /**
@@ -286,27 +264,27 @@ public final class Setting<T> {
    * BackendOptions.kind().withImage(...)}.
    */
   public List<String> builderMethods() {
-    return about.builder;
+    return builder;
   }
 
   /** The CLI option that sets it, if any. */
   public Optional<String> cliOption() {
-    return Optional.of(about.cli).filter(c -> !c.isEmpty());
+    return Optional.of(cli).filter(c -> !c.isEmpty());
   }
 
   /** Why this setting of the annotation has no CLI option; empty when it has one or is none. */
   public Optional<String> notOnCliBecause() {
-    return Optional.of(about.notOnCli).filter(c -> !c.isEmpty());
+    return Optional.of(notOnCli).filter(c -> !c.isEmpty());
   }
 
   /** The backends that read it; empty: it is not about one backend. */
   public List<Backend> backends() {
-    return about.backends;
+    return backends;
   }
 
   /** Its one-line doc (Markdown). */
   public String doc() {
-    return about.doc;
+    return doc;
   }
 
   /**
@@ -325,7 +303,7 @@ public final class Setting<T> {
 
   /** The value set for it, else its default (null where the reading code decides the default). */
   public T resolve() {
-    return read().orElseGet(defaultValue);
+    return read().orElseGet(reading.defaultValue());
   }
 
   /**
@@ -333,7 +311,7 @@ public final class Setting<T> {
    * this setting reads it; fails naming {@code source} and what it takes.
    */
   public T parse(String value, String source) {
-    return parser.apply(value.trim(), source);
+    return reading.parser().apply(value.trim(), source);
   }
 
   /**
@@ -343,14 +321,13 @@ public final class Setting<T> {
    * decides).
    */
   public Optional<String> effective(ControlPlaneOptions options) {
-    Optional<?> held = about.held.apply(options);
-    Object value = about.held == NOTHING.held ? resolve() : held.orElse(null);
-    return Optional.ofNullable(value).map(type::cast).map(text);
+    Object value = held == HELD_BY_NONE ? resolve() : held.apply(options).orElse(null);
+    return Optional.ofNullable(value).map(type::cast).map(reading.text());
   }
 
   /** Its default value (null where the reading code decides the default). */
   T fallback() {
-    return defaultValue.get();
+    return reading.defaultValue().get();
   }
 
   /** The value set for it, as written, and where: {@code system property P}. */

@@ -63,25 +63,19 @@ public final class SettingsResolver {
     return held == local ? resolved : resolved.toBuilder().withBackend(local).build();
   }
 
-  // The settings, as the options ask for what the code did not say.
-  private static final class FromSettings implements ControlPlaneDefaults {
-
-    private final SettingSource source;
-    private final boolean local;
-
-    FromSettings(SettingSource source, boolean local) {
-      this.source = source;
-      this.local = local;
-    }
+  // The settings, as the options ask for what the code did not say; localOnly: the local backend
+  // whatever they name (ControlPlane.local).
+  private record FromSettings(SettingSource source, boolean localOnly)
+      implements ControlPlaneDefaults {
 
     @Override
     public Optional<Backend> backend() {
-      return local ? Optional.of(Backend.LOCAL) : source.read(HarnessSettings.BACKEND);
+      return localOnly ? Optional.of(Backend.LOCAL) : source.read(HarnessSettings.BACKEND);
     }
 
     @Override
     public Optional<String> backendSetAt() {
-      return local ? Optional.empty() : source.setOutside(HarnessSettings.BACKEND);
+      return localOnly ? Optional.empty() : source.setOutside(HarnessSettings.BACKEND);
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.manifest.CrdInstaller;
 import io.github.kubeharness.internal.manifest.ManifestApplier;
 import io.github.kubeharness.internal.manifest.ManifestFiles;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.ShutdownHooks;
 import java.nio.file.Path;
@@ -118,7 +119,7 @@ abstract class AbstractControlPlane implements HarnessControlPlane {
   }
 
   /** A fresh run directory under {@code root}. */
-  final RunDirectory newRunDirectory(Path root) {
+  public final RunDirectory newRunDirectory(Path root) {
     run = RunDirectory.create(root);
     return run;
   }
@@ -127,7 +128,7 @@ abstract class AbstractControlPlane implements HarnessControlPlane {
    * This JVM attaches to a control plane another JVM kept: its run directory, admin kubeconfig and
    * CA; {@code detach} is run on stop instead of stopping anything.
    */
-  final void attached(
+  public final void attached(
       RunDirectory keptRun, String url, Path kubeconfig, TinyCa ca, Runnable detach) {
     this.run = keptRun;
     this.ca = ca;
@@ -143,18 +144,18 @@ abstract class AbstractControlPlane implements HarnessControlPlane {
    * The control plane this JVM started now belongs to its keeper: its processes are no longer
    * stopped with this JVM, and {@code detach} is run on stop.
    */
-  final void handedOver(Runnable detach) {
+  public final void handedOver(Runnable detach) {
     started.clear();
     this.detach = detach;
   }
 
   /** The current run directory. */
-  final RunDirectory run() {
+  public final RunDirectory run() {
     return run;
   }
 
   /** Registers a started part, to be closed in reverse order on stop or failed start. */
-  final <T extends AutoCloseable> T started(T part) {
+  public final <T extends AutoCloseable> T started(T part) {
     started.push(part);
     return part;
   }
@@ -165,7 +166,7 @@ abstract class AbstractControlPlane implements HarnessControlPlane {
   }
 
   /** Closes every started part, newest first, collecting failures into {@code collector}. */
-  final void stopStarted(RuntimeException collector) {
+  public final void stopStarted(RuntimeException collector) {
     while (!started.isEmpty()) {
       try {
         started.pop().close();
@@ -179,7 +180,7 @@ abstract class AbstractControlPlane implements HarnessControlPlane {
    * The API server answers: issues the admin kubeconfig from {@code ca} (the backends whose CA
    * kube-harness holds) and writes it into the run directory.
    */
-  final void connected(String url, TinyCa ca) {
+  public final void connected(String url, TinyCa ca) {
     this.ca = ca;
     connected(url, kubeconfigFor(url, "kube-harness-admin", List.of("system:masters")), null);
   }
@@ -189,16 +190,16 @@ abstract class AbstractControlPlane implements HarnessControlPlane {
     this.apiServerUrl = url.replaceFirst("/+$", "");
     this.kubeconfig = kubeconfig;
     this.kubeconfigFile =
-        file != null ? file : Identities.write(run.path().resolve("kubeconfig"), kubeconfig);
+        file != null ? file : PrivateFiles.write(run.path().resolve("kubeconfig"), kubeconfig);
   }
 
   /** The CA this run's identities are issued from; null where kube-harness holds none. */
-  final TinyCa ca() {
+  public final TinyCa ca() {
     return ca;
   }
 
   /** A kubeconfig for {@code user} in {@code groups}, signed by this run's CA. */
-  final String kubeconfigFor(String server, String user, List<String> groups) {
+  public final String kubeconfigFor(String server, String user, List<String> groups) {
     return new Identities(ca).kubeconfig(server, user, groups);
   }
 

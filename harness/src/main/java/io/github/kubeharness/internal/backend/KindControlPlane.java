@@ -11,7 +11,7 @@ import io.github.kubeharness.Settings;
 import io.github.kubeharness.internal.backend.KindCli.Result;
 import io.github.kubeharness.internal.client.Clients;
 import io.github.kubeharness.internal.controlplane.BundledResources;
-import io.github.kubeharness.internal.controlplane.Identities;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.Waits;
 import io.github.kubeharness.internal.process.Watchdog;
@@ -262,7 +262,7 @@ final class KindControlPlane extends AbstractControlPlane {
 
   private static Path writeConfig(Path dir, boolean ours) {
     String resource = ours ? "kind/kube-harness-node.yaml" : "kind/upstream-node.yaml";
-    return Identities.write(dir.resolve("kind-config.yaml"), BundledResources.text(resource));
+    return PrivateFiles.write(dir.resolve("kind-config.yaml"), BundledResources.text(resource));
   }
 
   /**

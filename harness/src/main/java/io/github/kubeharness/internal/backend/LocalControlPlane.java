@@ -1,6 +1,5 @@
 package io.github.kubeharness.internal.backend;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlane;
@@ -9,15 +8,12 @@ import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.client.ClientWarmUp;
 import io.github.kubeharness.internal.controlplane.ApiServer;
 import io.github.kubeharness.internal.controlplane.ControllerManager;
-import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.faults.FaultProxy;
 import io.github.kubeharness.internal.faults.ProxyFaults;
-import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.provision.Binaries;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -36,7 +32,7 @@ import java.util.function.Function;
  * JVMs, beside another cluster's etcd); what the profile adds is another ({@link LocalAddOn}),
  * composed onto whichever start.
  */
-final class LocalControlPlane extends AbstractControlPlane {
+final class LocalControlPlane extends AbstractControlPlane implements LocalPlane {
 
   private final BackendOptions.Local local;
   private final LocalStart start;
@@ -93,9 +89,8 @@ final class LocalControlPlane extends AbstractControlPlane {
     BinaryResolver resolver = new BinaryResolver(options);
     Binaries binaries = resolver.resolve(options.profile());
     LocalAddOn resolved = addOn.resolved();
-    LocalPlane plane = new Plane();
-    processes = start.start(new LocalStart.Inputs(plane, local, resolver, binaries, resolved));
-    resolved.started(plane);
+    processes = start.start(new LocalStart.Inputs(this, local, resolver, binaries, resolved));
+    resolved.started(this);
   }
 
   /** The etcd key prefix this control plane's apiserver stores under (known once started). */
@@ -151,91 +146,19 @@ final class LocalControlPlane extends AbstractControlPlane {
     return processes.auditLog();
   }
 
-  /** This control plane as its start parts see it ({@link LocalPlane}). */
-  private final class Plane implements LocalPlane {
+  @Override
+  public ControlPlane controlPlane() {
+    return this;
+  }
 
-    @Override
-    public ControlPlaneOptions options() {
-      return options;
-    }
-
-    @Override
-    public ControlPlane controlPlane() {
-      return LocalControlPlane.this;
-    }
-
-    @Override
-    public RunDirectory newRunDirectory(Path root) {
-      return LocalControlPlane.this.newRunDirectory(root);
-    }
-
-    @Override
-    public RunDirectory run() {
-      return LocalControlPlane.this.run();
-    }
-
-    @Override
-    public <T extends AutoCloseable> T started(T part) {
-      return LocalControlPlane.this.started(part);
-    }
-
-    @Override
-    public void stopStarted(RuntimeException collector) {
-      LocalControlPlane.this.stopStarted(collector);
-    }
-
-    @Override
-    public void connected(String url, TinyCa ca) {
-      LocalControlPlane.this.connected(url, ca);
-    }
-
-    @Override
-    public String kubeconfigFor(String server, String user, List<String> groups) {
-      return LocalControlPlane.this.kubeconfigFor(server, user, groups);
-    }
-
-    @Override
-    public KubernetesClient newClient() {
-      return LocalControlPlane.this.newClient();
-    }
-
-    @Override
-    public String apiServerUrl() {
-      return LocalControlPlane.this.apiServerUrl();
-    }
-
-    @Override
-    public Path kubeconfigFile() {
-      return LocalControlPlane.this.kubeconfigFile();
-    }
-
-    @Override
-    public TinyCa ca() {
-      return LocalControlPlane.this.ca();
-    }
-
-    @Override
-    public void attached(
-        RunDirectory keptRun, String url, Path kubeconfig, TinyCa ca, Runnable detach) {
-      LocalControlPlane.this.attached(keptRun, url, kubeconfig, ca, detach);
-    }
-
-    @Override
-    public void handedOver(Runnable detach) {
-      LocalControlPlane.this.handedOver(detach);
-    }
-
-    /** The proxy's port closes with the apiserver's; one downtime at a time. */
-    @Override
-    public void apiServerDown(FaultProxy proxy, ApiServer apiServer, Duration downtime) {
-      synchronized (LocalControlPlane.this) {
-        proxy.suspend();
-        try {
-          apiServer.restart(downtime, options.startTimeout());
-        } finally {
-          proxy.resume();
-        }
-      }
+  /** The proxy's port closes with the apiserver's; one downtime at a time. */
+  @Override
+  public synchronized void apiServerDown(FaultProxy proxy, ApiServer apiServer, Duration downtime) {
+    proxy.suspend();
+    try {
+      apiServer.restart(downtime, options.startTimeout());
+    } finally {
+      proxy.resume();
     }
   }
 }

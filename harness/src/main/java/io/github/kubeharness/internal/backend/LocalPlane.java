@@ -14,8 +14,8 @@ import java.util.List;
 /**
  * The local control plane as its start strategies ({@link LocalStart}), their tries and the add-ons
  * see it: what a start registers, connects and hands over ({@link AbstractControlPlane}'s start
- * sequence). Owned here, below {@link LocalControlPlane}, so that the parts it is made of do not
- * depend on it.
+ * sequence). {@link LocalControlPlane} is one; owned here, below it, so that the parts it is made
+ * of do not depend on it.
  */
 interface LocalPlane {
 

@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.Profile;
 import io.github.kubeharness.internal.process.FreePorts;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -52,7 +53,7 @@ public final class ControllerManager extends LocalComponent {
     port = FreePorts.next();
     Path kubeconfigFile = runDirectory.resolve("kube-controller-manager.kubeconfig");
     Path pki = runDirectory.resolve("pki");
-    Identities.write(kubeconfigFile, kubeconfig);
+    PrivateFiles.write(kubeconfigFile, kubeconfig);
     process =
         newProcess(
             "kube-controller-manager",

@@ -46,14 +46,9 @@ public final class Identities {
   public KubeUser user(String server, String name, List<String> groups, Path usersDirectory) {
     String config = kubeconfig(server, name, groups);
     Path file =
-        write(
+        PrivateFiles.write(
             usersDirectory.resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".kubeconfig"),
             config);
     return new KubeUser(name, List.copyOf(groups), config, file);
-  }
-
-  /** Writes a file only its owner can read, failing with the path in the message. */
-  public static Path write(Path file, String content) {
-    return PrivateFiles.write(file, content);
   }
 }

@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.internal.process.FreePorts;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.provision.GoTools;
 import io.github.kubeharness.simulation.Simulation;
 import java.nio.file.Path;
@@ -50,8 +51,8 @@ public final class Kwok extends LocalComponent {
   /** Starts it without waiting; {@link #awaitReady} follows. */
   public void launch() {
     port = FreePorts.next();
-    Path kubeconfigFile = Identities.write(runDirectory.resolve("kwok.kubeconfig"), kubeconfig);
-    Path config = Identities.write(runDirectory.resolve("kwok.yaml"), config());
+    Path kubeconfigFile = PrivateFiles.write(runDirectory.resolve("kwok.kubeconfig"), kubeconfig);
+    Path config = PrivateFiles.write(runDirectory.resolve("kwok.yaml"), config());
     process =
         newProcess(
             "kwok",

@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.controlplane;
 
 import io.github.kubeharness.internal.process.FreePorts;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -24,7 +25,7 @@ public final class Scheduler extends LocalComponent {
   public void launch() {
     port = FreePorts.next();
     Path kubeconfigFile =
-        Identities.write(runDirectory.resolve("kube-scheduler.kubeconfig"), kubeconfig);
+        PrivateFiles.write(runDirectory.resolve("kube-scheduler.kubeconfig"), kubeconfig);
     process =
         newProcess(
             "kube-scheduler",

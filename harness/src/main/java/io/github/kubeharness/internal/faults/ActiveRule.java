@@ -53,10 +53,6 @@ final class ActiveRule implements InjectedFault {
         && rule.name().map(request.name()::equals).orElse(true);
   }
 
-  boolean usedUp() {
-    return rule.times() > 0 && hits.get() >= rule.times();
-  }
-
   int number() {
     return number;
   }

@@ -364,7 +364,4 @@ public final class ControllerTestLifecycle {
           "Cluster '" + name + "' (the first of clusters) failed to start: " + e.getMessage(), e);
     }
   }
-
-  /** A per-class scope, seen from a test's store: closed by its class, not by the test. */
-  private record ScopeRef(TestScope scope) {}
 }

@@ -13,39 +13,19 @@ import java.util.Objects;
  * it acts with; a controller the controllers' clients of each cluster (their identity or their own
  * admin user, through the fault proxy when the class uses faults), so that the report's API
  * requests tell its writes from the test's.
+ *
+ * @param scopes the test's scopes, the first cluster's first
+ * @param throughFaultProxy whether the controllers' clients go through the fault proxy
  */
-final class ScopeClusters implements Clusters {
-
-  private final String namespace;
-  private final List<ClusterScope> scopes;
-  private final boolean throughFaultProxy;
-  private final boolean forControllers;
-
-  /**
-   * The test's {@code scopes}, the first cluster's first; the controllers' clients go through the
-   * fault proxy when {@code throughFaultProxy}.
-   */
-  ScopeClusters(
-      String namespace,
-      List<ClusterScope> scopes,
-      boolean throughFaultProxy,
-      boolean forControllers) {
-    this.namespace = namespace;
-    this.scopes = scopes;
-    this.throughFaultProxy = throughFaultProxy;
-    this.forControllers = forControllers;
-  }
+record ScopeClusters(
+    String namespace, List<ClusterScope> scopes, boolean throughFaultProxy, boolean forControllers)
+    implements Clusters {
 
   @Override
   public List<String> names() {
     List<String> names = new ArrayList<>();
     scopes.forEach(scope -> names.add(scope.name() == null ? "default" : scope.name()));
     return names;
-  }
-
-  @Override
-  public String namespace() {
-    return namespace;
   }
 
   @Override

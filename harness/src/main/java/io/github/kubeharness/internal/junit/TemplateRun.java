@@ -10,15 +10,8 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
  * and the callback that prepares the run on what only it knows (its {@link Invocation}). It is the
  * run's own extension; the class's extension leaves template tests to it.
  */
-final class TemplateRun implements TestTemplateInvocationContext {
-
-  private final String displayName;
-  private final BeforeEachCallback prepare;
-
-  TemplateRun(String displayName, BeforeEachCallback prepare) {
-    this.displayName = displayName;
-    this.prepare = prepare;
-  }
+record TemplateRun(String displayName, BeforeEachCallback prepare)
+    implements TestTemplateInvocationContext {
 
   @Override
   public String getDisplayName(int invocationIndex) {

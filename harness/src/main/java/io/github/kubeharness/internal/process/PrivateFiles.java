@@ -6,7 +6,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
@@ -75,11 +74,6 @@ public final class PrivateFiles {
     } catch (IOException e) {
       throw new KubeHarnessException("Cannot create " + directory + ": " + e, e);
     }
-  }
-
-  /** The attribute that makes a new directory owner-only, for APIs that take one. */
-  static FileAttribute<Set<PosixFilePermission>> ownerOnlyDirectory() {
-    return PosixFilePermissions.asFileAttribute(OWNER_DIRECTORY);
   }
 
   private static boolean posix(Path path) {

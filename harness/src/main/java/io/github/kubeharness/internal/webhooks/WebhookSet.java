@@ -155,10 +155,7 @@ public final class WebhookSet implements Webhooks {
     return conversion.rewrite(documents, where);
   }
 
-  /**
-   * Fails, naming the fix, when one of {@code documents} converts by webhook and the class serves
-   * no webhooks: the API server would call a Service that is not there.
-   */
+  /** {@link CrdConversion#requireNone}, for the callers outside this package. */
   public static void requireNoConversionWebhook(
       List<ManifestFiles.Document> documents, String where) {
     CrdConversion.requireNone(documents, where);
@@ -217,10 +214,7 @@ public final class WebhookSet implements Webhooks {
     }
   }
 
-  /**
-   * Deletes configurations of test JVMs that are gone (a kept control plane outlives them): one
-   * left with {@code failurePolicy: Fail} would refuse cluster-scoped objects it matches.
-   */
+  /** {@link AdmissionConfigs#sweepOrphans}, for the callers outside this package. */
   public static void sweepOrphans(KubernetesClient admin) {
     AdmissionConfigs.sweepOrphans(admin);
   }
