@@ -15,12 +15,12 @@ import java.util.Optional;
 /**
  * Turns the settings into {@link ControlPlaneOptions}: what the code (the builder, an annotation)
  * did not say is taken from the setting's system property, else its environment variable, else its
- * documented default. Called where a control plane is made ({@code ControlPlane.create}, the JUnit
+ * documented default. Called where a control plane is made ({@code ControlPlanes.create}, the JUnit
  * extension, Spring's and Quarkus' integrations, the CLI), so that user code builds options with
  * {@link ControlPlaneOptions#builder()} alone and the settings still apply.
  *
- * <p>The one place a backend's settings are read into its record ({@link
- * #backendOptions(Backend)}).
+ * <p>The one place a backend's settings are read into its record ({@code
+ * FromSettings.backendOptions}).
  */
 public final class SettingsResolver {
 
