@@ -113,9 +113,13 @@ public final class ControlPlaneOptions {
     return told != null ? told : set.orElse(fallback);
   }
 
-  /** These options again, what the builder was not told taken from {@code defaults}. */
-  public ControlPlaneOptions resolve(ControlPlaneDefaults defaults) {
-    return new ControlPlaneOptions(asked, Objects.requireNonNull(defaults, "defaults"));
+  /**
+   * These options again, what the builder was not told taken from {@code d}; resolved options stay
+   * as they are (resolved once, where they enter: a door that resolves again must not undo that).
+   */
+  public ControlPlaneOptions resolve(ControlPlaneDefaults d) {
+    Objects.requireNonNull(d, "defaults");
+    return defaults != ControlPlaneDefaults.NONE ? this : new ControlPlaneOptions(asked, d);
   }
 
   /** A builder with nothing set: every option takes its default. */
@@ -153,9 +157,7 @@ public final class ControlPlaneOptions {
   }
 
   /**
-   * Components to run. Default: {@link Settings#PROFILE}, else the backend's {@link
-   * Backend#defaultProfile()} ({@link Profile#MINIMAL}; {@link Profile#STANDARD} on k3s, kind and
-   * existing, which run whole clusters).
+   * Components to run. Default: {@link Settings#PROFILE}, else {@link Backend#defaultProfile()}.
    */
   public Profile profile() {
     return profile;
@@ -214,10 +216,7 @@ public final class ControlPlaneOptions {
     return extraApiServerFlags;
   }
 
-  /**
-   * Keep the control plane for the next JVM, and attach to one kept by an earlier JVM ({@link
-   * Backend.Feature#REUSE}; refused on the other backends). Default: {@link Settings#REUSE}, false.
-   */
+  /** Keep it for the next JVMs, attach to a kept one. Default {@link Settings#REUSE}, false. */
   public boolean reuse() {
     return reuse;
   }

@@ -53,6 +53,33 @@ class KubeHarnessCliIT {
     }
   }
 
+  /**
+   * {@code up --profile standard} starts that profile: the option's value reaches the control plane
+   * through the front door, which must not resolve the options a second time from the environment
+   * (where no profile is set) and start the default one.
+   */
+  @Test
+  void upStartsTheProfileItsOptionNames(@TempDir Path dir) throws Exception {
+    try (var child =
+        io.github.kubeharness.ChildJvm.start(
+            java.util.Map.of(),
+            java.util.List.of(),
+            KubeHarnessCli.class.getName(),
+            "up",
+            "--backend",
+            "local",
+            "--profile",
+            "standard",
+            "--kubeconfig",
+            dir.resolve("kubeconfig").toString())) {
+      String ready = child.awaitLine(l -> l.contains("ready at"), Duration.ofMinutes(2));
+      assertThat(ready).startsWith("# control plane (local, standard, Kubernetes v");
+      child.process().toHandle().destroy();
+      child.awaitLine(l -> l.equals("# control plane stopped"), Duration.ofSeconds(60));
+      assertThat(child.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+    }
+  }
+
   /** {@code KUBE_HARNESS_BACKEND=container kube-harness up} starts containers, not processes. */
   @Test
   void upStartsTheBackendTheSettingNames(@TempDir Path dir) throws Exception {
