@@ -108,6 +108,14 @@ class ArchitectureTest {
         .check(harness);
   }
 
+  /** The values at the bottom: what a user names and holds, reading nothing. */
+  private static final String[] VALUES = {
+    "io.github.kubeharness",
+    "io.github.kubeharness.faults",
+    "io.github.kubeharness.simulation",
+    "io.github.kubeharness.webhooks"
+  };
+
   /** The registry of settings, above the values and below everything that resolves options. */
   private static final String SETTINGS = "io.github.kubeharness.settings";
 
@@ -119,11 +127,7 @@ class ArchitectureTest {
   void valuesDoNotDependOnTheSettingsRegistry() {
     noClasses()
         .that()
-        .resideInAnyPackage(
-            "io.github.kubeharness",
-            "io.github.kubeharness.faults",
-            "io.github.kubeharness.simulation",
-            "io.github.kubeharness.webhooks")
+        .resideInAnyPackage(VALUES)
         .should()
         .dependOnClassesThat()
         .resideInAPackage(SETTINGS)
@@ -139,11 +143,7 @@ class ArchitectureTest {
   void valuesReadNoEnvironmentOrSystemProperties() {
     noClasses()
         .that()
-        .resideInAnyPackage(
-            "io.github.kubeharness",
-            "io.github.kubeharness.faults",
-            "io.github.kubeharness.simulation",
-            "io.github.kubeharness.webhooks")
+        .resideInAnyPackage(VALUES)
         .and()
         .doNotHaveFullyQualifiedName("io.github.kubeharness.ControlPlaneOptions")
         .should()
