@@ -50,7 +50,14 @@ class PauseOnFailureIT {
       CompletableFuture<List<ScenarioRunner.Outcome>> run =
           CompletableFuture.supplyAsync(() -> ScenarioRunner.run(FailingWidgetScenario.class));
 
-      await().atMost(Duration.ofSeconds(90)).until(() -> Files.exists(PAUSE.resolve("kubeconfig")));
+      // The kubeconfig is written before the message that names it: wait for both.
+      await()
+          .atMost(Duration.ofSeconds(90))
+          .until(
+              () ->
+                  Files.exists(PAUSE.resolve("kubeconfig"))
+                      && said.toString(StandardCharsets.UTF_8)
+                          .contains("touch " + PAUSE.toAbsolutePath().resolve("resume")));
       assertThat(Files.getPosixFilePermissions(PAUSE))
           .isEqualTo(PosixFilePermissions.fromString("rwx------"));
       assertThat(Files.getPosixFilePermissions(PAUSE.resolve("kubeconfig")))
@@ -106,7 +113,13 @@ class PauseOnFailureIT {
               () -> ScenarioRunner.run(MultiClusterScenarios.FailingHubEdge.class));
 
       Path edgeKubeconfig = pause.resolve("kubeconfig-edge-1");
-      await().atMost(Duration.ofSeconds(90)).until(() -> Files.exists(edgeKubeconfig));
+      await()
+          .atMost(Duration.ofSeconds(90))
+          .until(
+              () ->
+                  Files.exists(edgeKubeconfig)
+                      && said.toString(StandardCharsets.UTF_8)
+                          .contains("touch " + pause.toAbsolutePath().resolve("resume")));
       assertThat(Files.getPosixFilePermissions(edgeKubeconfig))
           .isEqualTo(PosixFilePermissions.fromString("rw-------"));
       assertThat(said.toString(StandardCharsets.UTF_8))
