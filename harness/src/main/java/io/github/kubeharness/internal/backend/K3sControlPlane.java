@@ -32,29 +32,28 @@ final class K3sControlPlane extends AbstractControlPlane {
           "--tls-san=127.0.0.1");
 
   /**
-   * {@link #SERVER_ARGS}; on the host's network also k3s's own listener (API server and supervisor)
-   * on 127.0.0.1, where it would listen on every interface of the machine.
+   * Why k3s does not run on the host's network: {@code --bind-address} confines only k3s's API
+   * server and supervisor. Its kubelet (10250), kube-proxy's health port (10256), NodePorts and
+   * flannel's VXLAN endpoint (udp 8472) would open on every interface of the machine, and the
+   * kubelet and flannel cannot be moved to loopback without breaking logs, exec and pod traffic.
    */
-  static List<String> serverArgs(NetworkMode network) {
-    if (network != NetworkMode.HOST) {
-      return SERVER_ARGS;
-    }
-    List<String> args = new java.util.ArrayList<>(SERVER_ARGS);
-    args.add("--bind-address=127.0.0.1");
-    return args;
-  }
+  static final String NO_HOST_NETWORK =
+      "The k3s backend does not run on the host's network (kubeharness.network=host): there its"
+          + " kubelet (port 10250), kube-proxy (10256, NodePorts) and flannel (udp 8472) would"
+          + " listen on every interface of this machine, not only 127.0.0.1. Use the default"
+          + " bridge network (a Docker engine with its default bridge), or the container backend,"
+          + " which runs on the host's network on loopback only.";
 
-  /** The k3s container, not started: its flags and how its ports are published. */
+  /** The k3s container, not started: its flags, and its ports published on loopback only. */
   static K3sContainer container(String image, NetworkMode network) {
+    if (network == NetworkMode.HOST) {
+      throw new KubeHarnessException(NO_HOST_NETWORK);
+    }
     K3sContainer k3s =
         new K3sContainer(DockerImageName.parse(image).asCompatibleSubstituteFor("rancher/k3s"));
-    k3s.withCommand(serverArgs(network).toArray(String[]::new));
-    if (network == NetworkMode.HOST) {
-      k3s.withNetworkMode("host");
-    } else {
-      // 6443 (API server) and 8443, which K3sContainer exposes, on the host's loopback only.
-      LoopbackPorts.publishOnLoopback(k3s);
-    }
+    k3s.withCommand(SERVER_ARGS.toArray(String[]::new));
+    // 6443 (API server) and 8443, which K3sContainer exposes, on the host's loopback only.
+    LoopbackPorts.publishOnLoopback(k3s);
     return k3s;
   }
 
@@ -72,6 +71,9 @@ final class K3sControlPlane extends AbstractControlPlane {
 
   @Override
   void startComponents() {
+    if (k3sOptions.network() == NetworkMode.HOST) {
+      throw new KubeHarnessException(NO_HOST_NETWORK);
+    }
     String docker = DockerCheck.problem();
     if (docker != null) {
       throw BackendUnavailable.error(

@@ -1,6 +1,7 @@
 package io.github.kubeharness.internal.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.dockerjava.api.command.CreateContainerCmd;
 import com.github.dockerjava.api.model.ExposedPort;
@@ -9,8 +10,11 @@ import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.BackendOptions;
+import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.NetworkMode;
+import io.github.kubeharness.launch.ControlPlanes;
 import io.github.kubeharness.settings.SettingsResolver;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -48,11 +52,29 @@ class K3sWiringTest {
         .contains("--disable=traefik", "--disable=servicelb", "--disable=metrics-server");
   }
 
+  /**
+   * On the host's network k3s's kubelet, kube-proxy and flannel would listen on every interface:
+   * the backend refuses, through the same start a test's control plane takes, before Docker is
+   * asked for anything (this machine's Docker has no bridge, and no k3s image).
+   */
   @Test
-  void onTheHostsNetworkK3sListensOnLoopbackOnly() {
-    assertThat(K3sControlPlane.serverArgs(NetworkMode.HOST)).contains("--bind-address=127.0.0.1");
-    assertThat(K3sControlPlane.serverArgs(NetworkMode.BRIDGE))
-        .isEqualTo(K3sControlPlane.SERVER_ARGS);
+  void onTheHostsNetworkK3sIsRefusedWithTheReasonAndTheWayOut() {
+    ControlPlaneOptions onHostNetwork =
+        SettingsResolver.resolve(
+            ControlPlaneOptions.builder()
+                .withBackend(BackendOptions.k3s().withNetwork(NetworkMode.HOST))
+                .build());
+    try (ControlPlane k3s = ControlPlanes.create(onHostNetwork)) {
+      assertThatThrownBy(k3s::start)
+          .isInstanceOf(KubeHarnessException.class)
+          .hasMessageContaining("kubeharness.network=host")
+          .hasMessageContaining("10250")
+          .hasMessageContaining("udp 8472")
+          .hasMessageContaining("bridge network");
+    }
+    assertThatThrownBy(
+            () -> K3sControlPlane.container("rancher/k3s:v1.37.2-k3s1", NetworkMode.HOST))
+        .hasMessage(K3sControlPlane.NO_HOST_NETWORK);
   }
 
   /**
