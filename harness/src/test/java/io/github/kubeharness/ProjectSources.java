@@ -26,6 +26,8 @@ final class ProjectSources {
 
   private static final Pattern DECLARATION =
       Pattern.compile("\\b(?:class|interface|enum|record|@interface)\\s+([A-Z]\\w*)");
+  private static final Pattern COMMENT =
+      Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
   private static final String TEMPLATES =
       "cli/src/main/resources/io/github/kubeharness/internal/scaffold/templates";
 
@@ -45,8 +47,10 @@ final class ProjectSources {
       while (declared.find()) {
         names.add(declared.group(1));
       }
+      // Members are looked up in the code alone: a javadoc that mentions create() declares none.
+      String code = COMMENT.matcher(text).replaceAll(" ");
       for (String type : names) {
-        typeSources.computeIfAbsent(type, k -> new ArrayList<>()).add(text);
+        typeSources.computeIfAbsent(type, k -> new ArrayList<>()).add(code);
       }
       if (file.toString().contains("/src/main/java/")) {
         mainJava.add(file);
@@ -62,7 +66,10 @@ final class ProjectSources {
     return typeSources.containsKey(simpleName);
   }
 
-  /** Whether the type declares (or at least names) {@code member}: a method, field or constant. */
+  /**
+   * Whether the code of the type's files (comments left out) names {@code member}: a method, field
+   * or constant it declares, or at least uses.
+   */
   boolean hasMember(String simpleName, String member) {
     Pattern word = Pattern.compile("\\b" + Pattern.quote(member) + "\\b");
     return typeSources.getOrDefault(simpleName, List.of()).stream()
