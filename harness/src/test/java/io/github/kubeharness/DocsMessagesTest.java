@@ -17,12 +17,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every error message the docs quote is one the code can print. The docs' convention: a fenced
- * block right after the line {@code <!-- messages -->} holds messages, one per line (an indented
- * line is another program's output quoted inside one, such as a log tail, and is not checked); and
- * each entry of docs/troubleshooting.md that starts with a message in bold code ({@code -
- * **`...`**}) quotes one. {@code ...} or {@code …} in a quote stands for what it leaves out. A
- * message of another program (Maven, JUnit, Docker, kind) is named in {@link #OTHER_PROGRAMS} with
- * whose it is.
+ * block right after the line {@code <!-- messages -->} holds messages, one per line (a line
+ * indented by two spaces continues the one above, wrapped; one indented further is another
+ * program's output quoted inside it, such as a log tail, and is not checked); and each entry of
+ * docs/troubleshooting.md that starts with a message in bold code ({@code - **`...`**}) quotes one.
+ * {@code ...} or {@code …} in a quote stands for what it leaves out. A message of another program
+ * (Maven, JUnit, Docker, kind) is named in {@link #OTHER_PROGRAMS} with whose it is.
  */
 class DocsMessagesTest {
 
@@ -91,10 +91,17 @@ class DocsMessagesTest {
         if (!isMarked(lines, block.line() - 1)) {
           continue;
         }
+        Quote message = null;
         for (int k = 0; k < block.body().size(); k++) {
           String line = block.body().get(k);
-          if (!line.isBlank() && !Character.isWhitespace(line.charAt(0))) {
-            quotes.add(new Quote(name + ":" + (block.line() + 1 + k), line));
+          if (line.startsWith("  ") && !line.startsWith("   ") && message != null) {
+            message = new Quote(message.where, message.text + " " + line.strip());
+            quotes.set(quotes.size() - 1, message);
+          } else if (!line.isBlank() && !Character.isWhitespace(line.charAt(0))) {
+            message = new Quote(name + ":" + (block.line() + 1 + k), line);
+            quotes.add(message);
+          } else {
+            message = null;
           }
         }
       }

@@ -26,8 +26,7 @@ final class ProjectSources {
 
   private static final Pattern DECLARATION =
       Pattern.compile("\\b(?:class|interface|enum|record|@interface)\\s+([A-Z]\\w*)");
-  private static final Pattern COMMENT =
-      Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
+  private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
   private static final String TEMPLATES =
       "cli/src/main/resources/io/github/kubeharness/internal/scaffold/templates";
 

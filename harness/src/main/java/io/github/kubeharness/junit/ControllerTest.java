@@ -116,8 +116,8 @@ public @interface ControllerTest {
    * ClusterControllers}, reach all of them through an injected {@link
    * io.github.kubeharness.Clusters}. On the local backend every further cluster is one more
    * kube-apiserver on the first cluster's etcd, under a key prefix of its own; the container, k3s
-   * and kind backends start one cluster each; only {@code existing} refuses it. Names are lower-case DNS labels. Default: one unnamed cluster. See
-   * docs/multi-cluster.md.
+   * and kind backends start one cluster each; only {@code existing} refuses it. Names are
+   * lower-case DNS labels. Default: one unnamed cluster. See docs/multi-cluster.md.
    */
   String[] clusters() default {};
 
