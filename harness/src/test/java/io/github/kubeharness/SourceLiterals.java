@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
  * message matches when it reads as literals with values between them: a value (a gap) may only
  * stand where one literal ends and the next begins; the quote may start inside a literal and end
  * inside one (it is a fragment), and {@code ...} or {@code …} in the quote stand for what it leaves
- * out.
+ * out. Values are names, paths and numbers: a run of three words or more that has to be read as a
+ * value is wording no source has, and so is a quote that is mostly values of several words. (Limit:
+ * one word changed where a value could stand, {@code Ready} for {@code Established}, can pass.)
  */
 final class SourceLiterals {
 
