@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * inside one (it is a fragment), and {@code ...} or {@code …} in the quote stand for what it leaves
  * out. Values are names, paths and numbers: a run of three words or more that has to be read as a
  * value is wording no source has, and so is a quote that is mostly values of several words. (Limit:
- * one word changed where a value could stand, {@code Ready} for {@code Established}, can pass.)
+ * one changed word right beside a value can be read as part of that value, and pass.)
  */
 final class SourceLiterals {
 
