@@ -17,9 +17,10 @@ import java.util.stream.Collectors;
 public enum Backend {
   /**
    * Chosen at start: {@code existing} when envtest's {@code USE_EXISTING_CLUSTER=true}; {@code
-   * local} when the binaries are already provisioned; {@code container} when Docker is reachable
-   * and Testcontainers is on the classpath; else {@code local}, provisioning the binaries. Its
-   * choice is checked as a backend named outright would be.
+   * local} for the simulated profile (it runs nowhere else), or when the binaries are already
+   * provisioned; {@code container} when Docker is reachable and Testcontainers is on the classpath;
+   * else {@code local}, provisioning the binaries. Its choice is checked as a backend named
+   * outright would be.
    */
   AUTO(EnumSet.allOf(Profile.class), EnumSet.allOf(Feature.class), "decides at start"),
   /** etcd, kube-apiserver (and kube-controller-manager) as child processes. */

@@ -115,9 +115,10 @@ public @interface ControllerTest {
    * ({@code @Cluster("edge-1") KubernetesClient}), place controllers on them with {@link
    * ClusterControllers}, reach all of them through an injected {@link
    * io.github.kubeharness.Clusters}. On the local backend every further cluster is one more
-   * kube-apiserver on the first cluster's etcd, under a key prefix of its own; other backends
-   * refuse it. Names are lower-case DNS labels. Default: one unnamed cluster. See
-   * docs/multi-cluster.md.
+   * kube-apiserver on the first cluster's etcd, under a key prefix of its own (an etcd of its own
+   * with {@code kubeharness.clusters.etcd=own}); the container, k3s and kind backends start a whole
+   * control plane per cluster; only {@code existing} refuses it. Names are lower-case DNS labels.
+   * Default: one unnamed cluster. See docs/multi-cluster.md.
    */
   String[] clusters() default {};
 
