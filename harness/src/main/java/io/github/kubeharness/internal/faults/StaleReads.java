@@ -99,6 +99,9 @@ final class StaleReads {
   }
 
   private static void send(HttpServerRequest request, Snapshot snapshot) {
+    // A read has no body to keep: let the rest of the request (paused by UpstreamRequest, or while
+    // its token was reviewed) be read, so that its connection moves on to the next one.
+    request.resume();
     var response = request.response().setStatusCode(snapshot.status());
     response.headers().addAll(snapshot.headers());
     response.end(snapshot.body());
