@@ -108,12 +108,20 @@ final class CallerIdentity {
       try {
         runCa.checkClientTrusted(chain, chain[0].getPublicKey().getAlgorithm());
       } catch (CertificateException | RuntimeException e) {
+        // "PKIX path building failed" says, in the JDK's words, that the run's CA did not sign it.
+        String why =
+            String.valueOf(e.getMessage()).startsWith("PKIX path building failed")
+                ? "not signed by it"
+                : e.getMessage();
         return refused(
             "the client certificate "
                 + chain[0].getSubjectX500Principal().getName()
-                + " is not a client certificate of this cluster's CA ("
-                + e.getMessage()
-                + ")");
+                + " is not a client certificate of this cluster's CA, "
+                + ca.getSubjectX500Principal().getName()
+                + " ("
+                + why
+                + "); present one of the cluster's kubeconfigs (addUser), or route it with"
+                + " faults.route(config)");
       }
       return certificateCaller(chain[0], headers, impersonating);
     }

@@ -130,7 +130,10 @@ final class TokenReviews {
     String name = user.getString("username", "");
     if (!answer.getBoolean("authenticated", false) || name.isEmpty()) {
       throw new CallerRefused(
-          401, "Unauthorized", "the API server does not accept the bearer token");
+          401,
+          "Unauthorized",
+          "the API server does not accept the bearer token (use a token of this cluster, such as"
+              + " serviceAccountKubeconfig's, or a client certificate of its CA)");
     }
     JsonArray groups = user.getJsonArray("groups", new JsonArray());
     List<String> names = groups.stream().map(String::valueOf).toList();
