@@ -6,6 +6,7 @@ import io.github.kubeharness.internal.controlplane.Pki;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.controlplane.TlsStores;
 import io.github.kubeharness.internal.process.FreePorts;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -36,12 +37,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The reverse proxy on 127.0.0.1 between the controllers and kube-apiserver that injects faults
  * (Vert.x's {@code vertx-http-proxy}; see docs/faults.md for why a library).
  *
- * <p>Identities stay what they are without it: the proxy verifies the caller's client certificate
- * against the run's CA and passes its name and groups on as {@code X-Remote-User}/{@code
- * X-Remote-Group}, authenticating itself to the apiserver as a front proxy (its own certificate
- * from the front-proxy CA, the apiserver's {@code --requestheader-*} flags); a bearer token is
- * passed on untouched. Identity headers a caller sends are dropped, and a caller with neither a
- * certificate nor a token is refused: the proxy gives no one access they did not have.
+ * <p>Nobody gets in who could not reach the API server itself: every request is authenticated
+ * before any rule sees it ({@link CallerIdentity}) — a client certificate of the run's CA, or a
+ * bearer token kube-apiserver confirms with a TokenReview. Anything else is answered 401 with a
+ * {@code Status} body and touches no rule, hit count, seeded draw or log line. A certificate's name
+ * and groups go on as {@code X-Remote-User}/{@code X-Remote-Group}, the proxy authenticating itself
+ * to the apiserver as a front proxy (its own certificate from the front-proxy CA, the apiserver's
+ * {@code --requestheader-*} flags); a token goes on untouched, and the API server authorizes every
+ * request it is sent. The one answer the proxy gives from memory, a {@code stale()} snapshot, is
+ * kept per identity and served only to the identity whose read the API server answered ({@link
+ * StaleReads}).
  */
 public final class FaultProxy implements AutoCloseable {
 
@@ -53,6 +58,7 @@ public final class FaultProxy implements AutoCloseable {
   private final HttpProxy proxy;
   private final WebSocketRelay webSockets;
   private final StaleReads staleReads;
+  private final CallerIdentity callers;
   private final HttpServerOptions serverOptions;
   private final FaultLog log = new FaultLog();
   private final ControllerTraffic traffic = new ControllerTraffic();
@@ -92,6 +98,7 @@ public final class FaultProxy implements AutoCloseable {
             .origin(apiServerPort, "127.0.0.1");
     webSockets = new WebSocketRelay(upstream, apiServerPort);
     staleReads = new StaleReads(upstream, apiServerPort, log::add);
+    callers = new CallerIdentity(ca.certificate(), TokenReviews.of(vertx, ca, apiServerPort));
     TinyCa.Issued serving =
         ca.issueServing("kube-harness-fault-proxy", List.of("127.0.0.1"), List.of("localhost"));
     serverOptions =
@@ -99,7 +106,7 @@ public final class FaultProxy implements AutoCloseable {
             .setHost("127.0.0.1")
             .setSsl(true)
             .setKeyCertOptions(KeyCertOptions.wrap(TlsStores.presenting(serving, ca.certificate())))
-            .setTrustOptions(TrustOptions.wrap(TlsStores.trusting(ca.certificate())))
+            .setTrustOptions(TrustOptions.wrap(callers.handshakeTrust()))
             .setClientAuth(ClientAuth.REQUEST)
             .setReuseAddress(true);
   }
@@ -153,28 +160,48 @@ public final class FaultProxy implements AutoCloseable {
         });
   }
 
+  // Authentication first: a request that proves no identity of this cluster never reaches a rule.
   private void handle(HttpServerRequest request) {
-    RequestInfo info = RequestInfo.of(request.method().name(), request.path(), request.query());
-    String refusal = CallerIdentity.passOnIdentity(request);
-    if (refusal != null) {
-      log.add("refused   " + info + ": " + refusal);
-      StatusAnswer.send(request, 401, "Unauthorized", "kube-harness fault proxy: " + refusal, null);
+    Future<Caller> caller = callers.authenticate(request);
+    if (caller.isComplete()) {
+      admitted(request, caller);
       return;
     }
+    // A token under review: hold the body, and go on in this request's context.
+    Context context = vertx.getOrCreateContext();
+    request.pause();
+    caller.onComplete(reviewed -> context.runOnContext(go -> admitted(request, caller)));
+  }
+
+  private void admitted(HttpServerRequest request, Future<Caller> caller) {
+    if (caller.failed()) {
+      CallerRefused refused =
+          caller.cause() instanceof CallerRefused r
+              ? r
+              : new CallerRefused(500, "InternalError", caller.cause().toString());
+      StatusAnswer.send(
+          request,
+          refused.status(),
+          refused.reason(),
+          "kube-harness fault proxy: " + refused.getMessage(),
+          null);
+      return;
+    }
+    RequestInfo info = RequestInfo.of(request.method().name(), request.path(), request.query());
     for (ActiveRule rule : rules) {
       if (rule.strikes(info)) {
-        strike(request, info, rule);
+        strike(request, info, rule, caller.result());
         return;
       }
     }
     forward(request, info);
   }
 
-  private void strike(HttpServerRequest request, RequestInfo info, ActiveRule rule) {
+  private void strike(HttpServerRequest request, RequestInfo info, ActiveRule rule, Caller caller) {
     FaultRule.Action action = rule.rule().action().orElseThrow();
     Duration duration = rule.rule().duration();
     if (action == FaultRule.Action.STALE) {
-      staleReads.answer(request, info, rule);
+      staleReads.answer(request, info, rule, caller);
       return;
     }
     if (action == FaultRule.Action.DELAY) {

@@ -17,6 +17,10 @@ import java.util.function.Consumer;
  * Stale answers of {@code FaultRule.stale()}: the first read a rule strikes is passed on and its
  * answer remembered; the rule's later reads of the same URL get that answer again, however the
  * object changed since — what a client reading from a watch cache that lags behind etcd sees.
+ *
+ * <p>A snapshot is kept per {@link Caller} (identity and impersonation) and served only to that
+ * caller: the API server authorized the read that made it for that identity alone. Another
+ * identity's first read is its own, passed on and authorized (or refused) by the API server.
  */
 final class StaleReads {
 
@@ -29,7 +33,7 @@ final class StaleReads {
   private final HttpClient upstream;
   private final int apiServerPort;
   private final Consumer<String> log;
-  // (rule number, request URI) -> the answer the rule's first read of it got
+  // (rule number, caller, request URI) -> the answer that caller's first read of it got
   private final Map<String, Snapshot> snapshots = new ConcurrentHashMap<>();
 
   StaleReads(HttpClient upstream, int apiServerPort, Consumer<String> log) {
@@ -38,8 +42,8 @@ final class StaleReads {
     this.log = log;
   }
 
-  void answer(HttpServerRequest request, RequestInfo info, ActiveRule rule) {
-    String key = rule.number() + " " + request.uri();
+  void answer(HttpServerRequest request, RequestInfo info, ActiveRule rule, Caller caller) {
+    String key = rule.number() + "\n" + caller.key() + "\n" + request.uri();
     Snapshot snapshot = snapshots.get(key);
     if (snapshot != null) {
       log.accept(
@@ -47,6 +51,8 @@ final class StaleReads {
               + info
               + " answered as at "
               + TIME.format(snapshot.taken())
+              + " for "
+              + caller
               + "  ("
               + rule
               + ")");
@@ -65,7 +71,9 @@ final class StaleReads {
                       + info
                       + " -> "
                       + taken.status()
-                      + ": the rule's later reads get this answer  ("
+                      + ": "
+                      + caller
+                      + "'s later reads get this answer  ("
                       + rule
                       + ")");
               send(request, taken);
@@ -91,6 +99,9 @@ final class StaleReads {
   }
 
   private static void send(HttpServerRequest request, Snapshot snapshot) {
+    // A read has no body to keep: let the rest of the request (paused by UpstreamRequest, or while
+    // its token was reviewed) be read, so that its connection moves on to the next one.
+    request.resume();
     var response = request.response().setStatusCode(snapshot.status());
     response.headers().addAll(snapshot.headers());
     response.end(snapshot.body());
@@ -98,6 +109,6 @@ final class StaleReads {
 
   /** Drops the snapshots of a rule that ended. */
   void forget(ActiveRule rule) {
-    snapshots.keySet().removeIf(key -> key.startsWith(rule.number() + " "));
+    snapshots.keySet().removeIf(key -> key.startsWith(rule.number() + "\n"));
   }
 }

@@ -24,6 +24,9 @@ final class StatusAnswer {
             .put("message", message)
             .put("reason", reason)
             .put("code", status);
+    // Any body the request has is not read; let it flow (and be dropped) so that the connection
+    // can carry the next request, also when the request was held while its token was reviewed.
+    request.resume();
     var response = request.response().setStatusCode(status);
     if (retryAfter != null) {
       body.put("details", new JsonObject().put("retryAfterSeconds", retryAfter.toSeconds()));
