@@ -65,7 +65,7 @@ public final class WebhookSet implements Webhooks {
       List<String> manifests,
       WebhookHandlers handlers,
       String where) {
-    WebhookServer server = WebhookServer.start();
+    WebhookServer server = WebhookServer.on(controlPlane, where);
     KubernetesClient admin = null;
     try {
       admin = controlPlane.newClient();
@@ -227,7 +227,7 @@ public final class WebhookSet implements Webhooks {
   /** The calls to this set's paths and to conversion webhooks since {@code since}. */
   public List<WebhookCall> callsSince(Instant since) {
     return server.calls(
-        since, p -> p.startsWith(prefix + "/") || p.startsWith(CrdConversion.PREFIX));
+        since, p -> p.startsWith(prefix + "/") || p.startsWith(ConversionPort.PREFIX));
   }
 
   @Override
