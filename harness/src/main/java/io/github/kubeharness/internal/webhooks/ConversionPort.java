@@ -95,16 +95,20 @@ final class ConversionPort implements AutoCloseable {
   }
 
   private void handle(HttpExchange exchange) throws IOException {
-    OptionalLong caller = LoopbackPeer.uid(exchange.getRemoteAddress(), exchange.getLocalAddress());
-    if (LoopbackPeer.available() && !allowed(caller)) {
-      refuse(
-          exchange,
-          403,
-          "kube-harness's conversion webhooks answer kube-apiserver only (a process of user "
-              + ownUid.orElse(-1)
-              + " or root); this connection "
-              + (caller.isPresent() ? "is user " + caller.getAsLong() + "'s" : "has no owner"));
-      return;
+    // Without socket tables (not Linux) the secret path is the one check.
+    if (LoopbackPeer.available()) {
+      OptionalLong caller =
+          LoopbackPeer.uid(exchange.getRemoteAddress(), exchange.getLocalAddress());
+      if (!allowed(caller)) {
+        refuse(
+            exchange,
+            403,
+            "kube-harness's conversion webhooks answer kube-apiserver only (a process of user "
+                + ownUid.orElse(-1)
+                + " or root); this connection "
+                + (caller.isPresent() ? "is user " + caller.getAsLong() + "'s" : "has no owner"));
+        return;
+      }
     }
     String path = exchange.getRequestURI().getPath();
     WebhookRoute route = routes.get(path);
