@@ -6,15 +6,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.Backend;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.junit.fixtures.GadgetWebhooks;
 import io.github.kubeharness.launch.ControlPlanes;
 import io.github.kubeharness.launch.WebhookServers;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Webhooks without JUnit's extension: {@link WebhookServers#serve} on a control plane of one's own,
@@ -95,6 +99,41 @@ class PlainJavaWebhooksIT {
               "the local backend, or container with host networking"
                   + " (-Dkubeharness.network=host)");
       assertThat(configurationsFor(client, "never-created")).as("removed again").isEmpty();
+    }
+  }
+
+  /**
+   * extraApiServerFlags that replace kube-harness's admission configuration take away the client
+   * certificate kube-apiserver presents to webhooks: serving them is refused, naming the flag.
+   */
+  @Test
+  void anAdmissionConfigurationOfTheUsersOwnIsRefusedNamingTheFlag(@TempDir Path dir)
+      throws Exception {
+    Path own =
+        Files.writeString(
+            dir.resolve("admission.yaml"),
+            "apiVersion: apiserver.config.k8s.io/v1\nkind: AdmissionConfiguration\nplugins: []\n");
+    String flag = "--admission-control-config-file=" + own;
+    try (ControlPlane controlPlane =
+        started(
+            ControlPlanes.create(
+                ControlPlaneOptions.builder()
+                    .withBackend(Backend.LOCAL)
+                    .withExtraApiServerFlag(flag)
+                    .build()))) {
+      assertThatThrownBy(
+              () ->
+                  WebhookServers.serve(
+                      controlPlane,
+                      List.of("src/test/resources/webhooks/gadgets"),
+                      new GadgetWebhooks()))
+          .isInstanceOf(KubeHarnessException.class)
+          .hasMessage(
+              "WebhookServers.serve: extraApiServerFlags sets "
+                  + flag
+                  + ", which replaces the admission configuration that gives kube-apiserver its"
+                  + " client certificate for webhooks; the webhook server would refuse every call."
+                  + " Drop the flag to serve webhooks from the test JVM.");
     }
   }
 

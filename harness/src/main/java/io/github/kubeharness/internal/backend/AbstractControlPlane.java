@@ -18,6 +18,7 @@ import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.ShutdownHooks;
 import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -196,6 +197,13 @@ abstract class AbstractControlPlane implements HarnessControlPlane {
   /** The CA this run's identities are issued from; null where kube-harness holds none. */
   public final TinyCa ca() {
     return ca;
+  }
+
+  // The CA is held exactly where kube-harness started kube-apiserver with its Pki, whose
+  // admission configuration presents the webhook client certificate.
+  @Override
+  public final Optional<X509Certificate> webhookClientCa() {
+    return Optional.ofNullable(ca).map(TinyCa::certificate);
   }
 
   /** A kubeconfig for {@code user} in {@code groups}, signed by this run's CA. */

@@ -113,7 +113,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
                     options.profile(),
                     options.extraApiServerFlags()))
             .tmpfs("/var/run/kubernetes");
-    pki.apiServerFiles().forEach((name, content) -> apiServer.file("/pki/" + name, content));
+    pki.apiServerFiles("/pki").forEach((name, content) -> apiServer.file("/pki/" + name, content));
     if (options.auditLog()) {
       apiServer.bind(run.subdirectory("audit"), "/audit");
     }

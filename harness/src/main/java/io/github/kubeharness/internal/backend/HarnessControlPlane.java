@@ -4,6 +4,7 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.internal.manifest.ManifestFiles;
+import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Optional;
 
@@ -34,6 +35,16 @@ public interface HarnessControlPlane extends ControlPlane {
    * #installCrds} does.
    */
   int installCrdDocuments(List<ManifestFiles.Document> documents);
+
+  /**
+   * The CA of the client certificate this control plane's kube-apiserver presents to admission
+   * webhooks ({@link io.github.kubeharness.internal.controlplane.WebhookClient}): present where
+   * kube-harness starts kube-apiserver with its own flags and CA (local, container); empty where it
+   * does not configure the API server (k3s, kind, existing).
+   */
+  default Optional<X509Certificate> webhookClientCa() {
+    return Optional.empty();
+  }
 
   /**
    * The fault proxy in front of the API server, when this control plane has one: a started local

@@ -202,6 +202,9 @@ public final class ApiServer extends LocalComponent {
       // Batch mode would delay lines; blocking writes them before the response returns.
       flags.put("--audit-log-mode", "blocking");
     }
+    // The client certificate kube-apiserver presents to admission webhooks: the webhook server in
+    // the test JVM refuses every caller without it (WebhookClient).
+    flags.put("--admission-control-config-file", pki + WebhookClient.ADMISSION_CONFIG);
     if (profile == Profile.MINIMAL) {
       // As envtest does: without kube-controller-manager no `default` ServiceAccount is ever
       // created, and the admission plugin would reject every pod that relies on it.

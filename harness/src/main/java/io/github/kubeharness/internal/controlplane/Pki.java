@@ -12,7 +12,8 @@ import java.util.Map;
  * The files kube-apiserver reads at start, made for one run: the CA that signs client certificates,
  * the serving certificate, the service-account signing keys, the audit policy and the front-proxy
  * CA whose certificate may pass on a caller's identity in headers (the fault proxy's), and the
- * client certificate etcd admits ({@link EtcdTls}). The same set serves the local processes
+ * client certificate etcd admits ({@link EtcdTls}), and the client certificate kube-apiserver
+ * presents to admission webhooks ({@link WebhookClient}). The same set serves the local processes
  * (written to a directory) and the containers (copied in).
  */
 public final class Pki {
@@ -42,13 +43,20 @@ public final class Pki {
   private final TinyCa frontProxyCa;
   private final Map<String, String> files;
   private final EtcdTls etcd;
+  private final TinyCa.Issued webhookClient;
   private TinyCa.Issued frontProxyClient;
 
-  private Pki(TinyCa ca, TinyCa frontProxyCa, Map<String, String> files, EtcdTls etcd) {
+  private Pki(
+      TinyCa ca,
+      TinyCa frontProxyCa,
+      Map<String, String> files,
+      EtcdTls etcd,
+      TinyCa.Issued webhookClient) {
     this.ca = ca;
     this.frontProxyCa = frontProxyCa;
     this.files = files;
     this.etcd = etcd;
+    this.webhookClient = webhookClient;
   }
 
   /**
@@ -87,7 +95,8 @@ public final class Pki {
     files.put(SA_PUB, TinyCa.pem(serviceAccount.getPublic()));
     files.put(AUDIT_POLICY, AUDIT_POLICY_YAML);
     files.put(FRONT_PROXY_CA, frontProxyCa.certificatePem());
-    return new Pki(ca, frontProxyCa, files, etcd);
+    TinyCa.Issued webhookClient = ca.issueClient(WebhookClient.USER, List.of());
+    return new Pki(ca, frontProxyCa, files, etcd, webhookClient);
   }
 
   public TinyCa ca() {
@@ -114,17 +123,22 @@ public final class Pki {
     return files;
   }
 
-  /** {@link #files()} and the etcd client certificate: what kube-apiserver reads. */
-  public Map<String, String> apiServerFiles() {
+  /**
+   * {@link #files()}, the etcd client certificate and the webhook client's files: what
+   * kube-apiserver reads from {@code pkiDirectory} (as it sees that directory).
+   */
+  public Map<String, String> apiServerFiles(String pkiDirectory) {
     Map<String, String> all = new LinkedHashMap<>(files);
     all.putAll(etcd.clientFiles());
+    all.putAll(WebhookClient.files(webhookClient, pkiDirectory));
     return all;
   }
 
   /** Writes kube-apiserver's files into {@code directory}, owner-only. */
   void writeTo(Path directory) {
     PrivateFiles.directory(directory);
-    for (Map.Entry<String, String> file : apiServerFiles().entrySet()) {
+    String absolute = directory.toAbsolutePath().toString();
+    for (Map.Entry<String, String> file : apiServerFiles(absolute).entrySet()) {
       PrivateFiles.write(directory.resolve(file.getKey()), file.getValue());
     }
   }

@@ -41,7 +41,7 @@ final class ClassWebhooks implements JUnitResource {
     }
     WebhookSet set =
         WebhookSet.create(
-            cluster.webhookServer(),
+            cluster.webhookServer(where),
             cluster.controlPlane(),
             cluster.admin(),
             config.webhooks(),

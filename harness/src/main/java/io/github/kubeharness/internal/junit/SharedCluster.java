@@ -120,10 +120,10 @@ final class SharedCluster implements JUnitResource {
    * it lives as long as the cluster, since conversion webhooks are cluster-wide. Before it, the
    * configurations that dead JVMs left on a cluster that outlives them (existing) go.
    */
-  synchronized WebhookServer webhookServer() {
+  synchronized WebhookServer webhookServer(String where) {
     if (webhookServer == null) {
       WebhookSet.sweepOrphans(admin);
-      webhookServer = WebhookServer.start();
+      webhookServer = WebhookServer.on(controlPlane, where);
     }
     return webhookServer;
   }

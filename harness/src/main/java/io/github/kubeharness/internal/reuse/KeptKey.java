@@ -28,9 +28,11 @@ final class KeptKey {
   // of the binaries stand for their content (hashing 200 MB on every start would cost a second).
   static String of(ControlPlaneOptions options, BackendOptions.Local local, Binaries binaries) {
     List<String> parts = new ArrayList<>();
-    // v2: etcd behind TLS client certificates; a control plane an older kube-harness kept (plain
-    // etcd) is never attached to, and stops by its idle timeout.
-    parts.add("v2");
+    // v2: etcd behind TLS client certificates; v3: kube-apiserver presents a client certificate
+    // to admission webhooks. A control plane an older kube-harness kept (plain etcd, or no webhook
+    // client certificate, whose calls the webhook server would refuse) is never attached to, and
+    // stops by its idle timeout.
+    parts.add("v3");
     parts.add(options.kubernetesVersion());
     parts.add(options.profile().name());
     parts.add(String.valueOf(options.auditLog()));

@@ -15,8 +15,6 @@ import java.util.TreeSet;
  */
 final class CrdConversion {
 
-  static final String PREFIX = "/conversion/";
-
   private final WebhookServer server;
   private final WebhookManifests manifests;
   private final CollectedRoutes routes;
@@ -77,17 +75,14 @@ final class CrdConversion {
               + path
               + "\", ...).");
     }
-    String served = PREFIX + name + path;
-    if (!target.external()) {
-      // One handler per CRD for the whole JVM: conversion is cluster-wide, and objects of a
-      // finished class's namespaces still need it while they are being deleted.
-      server.mount(served, target.route());
-    }
+    // One handler per CRD for the whole JVM: conversion is cluster-wide, and objects of a
+    // finished class's namespaces still need it while they are being deleted.
+    String mounted = target.external() ? null : server.mountConversion(name, path, target.route());
     JsonNode rewritten =
         WebhookManifests.withConversion(
             document.node(),
             conversion,
-            p -> target.external() ? target.externalUrl(p) : server.url(served),
+            p -> target.external() ? target.externalUrl(p) : mounted,
             server.caBundle());
     return new ManifestFiles.Document(rewritten, document.source(), document.fromDirectory());
   }

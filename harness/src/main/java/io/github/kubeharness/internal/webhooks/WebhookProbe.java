@@ -91,7 +91,10 @@ final class WebhookProbe {
                     + (last == null ? "" : "; last error: " + last.getMessage())
                     + "). Webhooks served by the test JVM need an API server that reaches this"
                     + " machine's 127.0.0.1: the local backend, or container with host networking"
-                    + " (-Dkubeharness.network=host).",
+                    + " (-Dkubeharness.network=host). It must also present the client"
+                    + " certificate kube-harness gives the API servers it starts"
+                    + " (--admission-control-config-file): the webhook server refuses any other"
+                    + " caller at the TLS handshake.",
                 last));
   }
 }

@@ -2,8 +2,10 @@ package io.github.kubeharness.internal.webhooks;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.internal.backend.HarnessControlPlane;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.controlplane.TlsStores;
 import io.github.kubeharness.internal.process.PrivateFiles;
@@ -16,6 +18,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,6 +26,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -31,16 +35,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.TrustManager;
 
 /**
  * The HTTPS server the API server calls for webhooks under test: on 127.0.0.1 at a free port, with
  * a serving certificate from a CA of its own (its PEM is every configuration's {@code caBundle}).
- * Paths are mounted and unmounted as test classes come and go; every call is logged for the failure
- * report.
+ * Its admission port answers kube-apiserver only: the TLS handshake needs the client certificate
+ * the run's CA issued to it ({@link ApiServerOnly}); conversion webhooks, which kube-apiserver
+ * calls without one, have a port of their own ({@link ConversionPort}). Paths are mounted and
+ * unmounted as test classes come and go; every call is logged for the failure report.
  */
 public final class WebhookServer implements AutoCloseable {
 
-  private static final String HOST = "127.0.0.1";
+  static final String HOST = "127.0.0.1";
+  private static final String ADMISSION_CONFIG_FLAG = "--admission-control-config-file";
 
   /**
    * The largest request body read. kube-apiserver takes request bodies of up to 3 MiB and etcd
@@ -66,6 +75,7 @@ public final class WebhookServer implements AutoCloseable {
   private final TinyCa.Issued serving;
   private final HttpsServer server;
   private final ExecutorService executor;
+  private final ConversionPort conversion;
   private final Map<String, WebhookRoute> routes = new ConcurrentHashMap<>();
   // Seconds the API server waits for a path, from its configuration: a slower answer was too late.
   private final Map<String, Integer> timeouts = new ConcurrentHashMap<>();
@@ -75,15 +85,60 @@ public final class WebhookServer implements AutoCloseable {
   private final Map<HttpExchange, LoggedCall> inFlight = new ConcurrentHashMap<>();
   private RunDirectory tlsFiles;
 
-  private WebhookServer(TinyCa ca, TinyCa.Issued serving, HttpsServer server, ExecutorService ex) {
+  private WebhookServer(
+      TinyCa ca,
+      TinyCa.Issued serving,
+      HttpsServer server,
+      ExecutorService ex,
+      SSLContext conversionTls) {
     this.ca = ca;
     this.serving = serving;
     this.server = server;
     this.executor = ex;
+    this.conversion = new ConversionPort(conversionTls, ex, this::serve);
   }
 
-  /** A started server on 127.0.0.1 and a free port. */
-  public static WebhookServer start() {
+  /**
+   * A started server for the webhooks of {@code controlPlane}, whose kube-apiserver kube-harness
+   * configured to present its webhook client certificate; a control plane it did not configure is
+   * refused, naming why and the fix.
+   *
+   * @param where the culprit, as the message names it
+   */
+  public static WebhookServer on(HarnessControlPlane controlPlane, String where) {
+    X509Certificate apiServerCa =
+        controlPlane
+            .webhookClientCa()
+            .orElseThrow(
+                () ->
+                    new KubeHarnessException(
+                        where
+                            + ": webhooks served by the test JVM answer kube-apiserver only, by"
+                            + " the client certificate kube-harness gives it at start; the "
+                            + controlPlane.backend().settingValue()
+                            + " backend's API server was not started by kube-harness, so it has"
+                            + " none. Use the local backend (or container with"
+                            + " -Dkubeharness.network=host), or deploy the webhook server into"
+                            + " the cluster."));
+    for (String flag : controlPlane.options().extraApiServerFlags()) {
+      if (flag.startsWith(ADMISSION_CONFIG_FLAG + "=") || flag.equals(ADMISSION_CONFIG_FLAG)) {
+        throw new KubeHarnessException(
+            where
+                + ": extraApiServerFlags sets "
+                + flag
+                + ", which replaces the admission configuration that gives kube-apiserver its"
+                + " client certificate for webhooks; the webhook server would refuse every call."
+                + " Drop the flag to serve webhooks from the test JVM.");
+      }
+    }
+    return start(apiServerCa);
+  }
+
+  /**
+   * A started server on 127.0.0.1 and a free port, answering on its admission port only a client
+   * certificate of {@code apiServerCa} made out to kube-apiserver's webhook client.
+   */
+  public static WebhookServer start(X509Certificate apiServerCa) {
     TinyCa ca = TinyCa.create("kube-harness-webhooks-ca");
     TinyCa.Issued serving =
         ca.issueServing("kube-harness-webhooks", List.of(HOST), List.of("localhost"));
@@ -103,12 +158,27 @@ public final class WebhookServer implements AutoCloseable {
     executor.allowCoreThreadTimeOut(true);
     try {
       SSLContext tls = SSLContext.getInstance("TLS");
-      tls.init(TlsStores.presenting(serving, ca.certificate()).getKeyManagers(), null, null);
+      tls.init(
+          TlsStores.presenting(serving, ca.certificate()).getKeyManagers(),
+          new TrustManager[] {new ApiServerOnly(apiServerCa)},
+          null);
+      SSLContext conversionTls = SSLContext.getInstance("TLS");
+      conversionTls.init(
+          TlsStores.presenting(serving, ca.certificate()).getKeyManagers(), null, null);
       HttpsServer server =
           HttpsServer.create(new InetSocketAddress(InetAddress.getByName(HOST), 0), 64);
-      server.setHttpsConfigurator(new HttpsConfigurator(tls));
+      server.setHttpsConfigurator(
+          new HttpsConfigurator(tls) {
+            @Override
+            public void configure(HttpsParameters params) {
+              // Without a certificate of the run's CA the handshake fails: nothing is read.
+              SSLParameters parameters = getSSLContext().getDefaultSSLParameters();
+              parameters.setNeedClientAuth(true);
+              params.setSSLParameters(parameters);
+            }
+          });
       server.setExecutor(executor);
-      WebhookServer webhooks = new WebhookServer(ca, serving, server, executor);
+      WebhookServer webhooks = new WebhookServer(ca, serving, server, executor, conversionTls);
       server.createContext("/", webhooks::handle);
       server.start();
       return webhooks;
@@ -121,6 +191,11 @@ public final class WebhookServer implements AutoCloseable {
 
   int port() {
     return server.getAddress().getPort();
+  }
+
+  /** The conversion port, once a conversion webhook is mounted. */
+  OptionalLong conversionPort() {
+    return conversion.port();
   }
 
   /** The URL the API server calls for {@code path} (a path this server serves). */
@@ -137,6 +212,14 @@ public final class WebhookServer implements AutoCloseable {
   /** Serves {@code path} with {@code route}, replacing what served it before. */
   void mount(String path, WebhookRoute route) {
     routes.put(path, route);
+  }
+
+  /**
+   * Serves {@code route} as the conversion webhook of CRD {@code crd} (for the whole JVM); returns
+   * the URL for the CRD's {@code clientConfig}.
+   */
+  String mountConversion(String crd, String path, WebhookRoute route) {
+    return conversion.mount(crd, path, route);
   }
 
   /** Notes how long the API server waits for {@code path}, to tell a late answer in the log. */
@@ -196,10 +279,15 @@ public final class WebhookServer implements AutoCloseable {
         + "\n-----END PRIVATE KEY-----\n";
   }
 
+  // Only kube-apiserver gets here (the handshake checked its certificate): a 404 may list what is
+  // served, for the API server's error and the report.
   private void handle(HttpExchange exchange) throws IOException {
-    Instant started = Instant.now();
     String path = exchange.getRequestURI().getPath();
-    WebhookRoute route = routes.get(path);
+    serve(exchange, path, routes.get(path));
+  }
+
+  private void serve(HttpExchange exchange, String path, WebhookRoute route) throws IOException {
+    Instant started = Instant.now();
     Optional<byte[]> body = BoundedBody.read(exchange, MAX_REQUEST_BYTES);
     if (body.isEmpty()) {
       finish(exchange, path, route, started, WebhookRoute.Answer.tooLarge(path, MAX_REQUEST_BYTES));
@@ -298,6 +386,7 @@ public final class WebhookServer implements AutoCloseable {
   @Override
   public synchronized void close() {
     server.stop(0);
+    conversion.close();
     executor.shutdownNow();
     if (tlsFiles != null) {
       tlsFiles.close();

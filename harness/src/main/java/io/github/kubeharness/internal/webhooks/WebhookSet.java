@@ -65,17 +65,18 @@ public final class WebhookSet implements Webhooks {
       List<String> manifests,
       WebhookHandlers handlers,
       String where) {
-    WebhookServer server = WebhookServer.start();
-    KubernetesClient admin = null;
+    // The client first: a control plane not started yet fails there, naming that.
+    KubernetesClient admin = controlPlane.newClient();
+    WebhookServer server = null;
     try {
-      admin = controlPlane.newClient();
+      server = WebhookServer.on(controlPlane, where);
       AdmissionConfigs.sweepOrphans(admin);
       return create(server, controlPlane, admin, true, manifests, List.of(handlers), where);
     } catch (RuntimeException e) {
-      server.close();
-      if (admin != null) {
-        admin.close();
+      if (server != null) {
+        server.close();
       }
+      admin.close();
       throw e;
     }
   }
@@ -227,7 +228,7 @@ public final class WebhookSet implements Webhooks {
   /** The calls to this set's paths and to conversion webhooks since {@code since}. */
   public List<WebhookCall> callsSince(Instant since) {
     return server.calls(
-        since, p -> p.startsWith(prefix + "/") || p.startsWith(CrdConversion.PREFIX));
+        since, p -> p.startsWith(prefix + "/") || p.startsWith(ConversionPort.PREFIX));
   }
 
   @Override

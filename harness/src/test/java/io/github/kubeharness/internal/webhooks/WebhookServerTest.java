@@ -6,8 +6,11 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionResponse;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
 import io.github.kubeharness.internal.controlplane.PemKeys;
+import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.controlplane.TlsStores;
+import io.github.kubeharness.internal.controlplane.WebhookClient;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
@@ -20,19 +23,24 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The webhook server over HTTPS, as kube-apiserver or any other local process reaches it: request
- * bodies over {@link WebhookServer#MAX_REQUEST_BYTES} are refused with 413, and calls are answered
- * concurrently by at most {@link WebhookServer#THREADS} threads.
+ * The webhook server over HTTPS, as kube-apiserver or any other local process reaches it: the
+ * admission port answers only the client certificate the run's CA issued to kube-apiserver, the
+ * conversion port only its own secret paths and no 404 of it names one; request bodies over {@link
+ * WebhookServer#MAX_REQUEST_BYTES} are refused with 413, and calls are answered concurrently by at
+ * most {@link WebhookServer#THREADS} threads. (The second local user's attempts, against a real API
+ * server: {@code WebhookLockdownIT}.)
  */
 class WebhookServerTest {
 
@@ -45,7 +53,11 @@ class WebhookServerTest {
           + "\"object\":{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","
           + "\"metadata\":{\"name\":\"c\",\"namespace\":\"default\"}}}}";
 
-  private final WebhookServer server = WebhookServer.start();
+  // The run's CA, as a control plane's: it issues kube-apiserver's webhook client certificate.
+  private static final TinyCa RUN_CA = TinyCa.create("test-run-ca");
+  private static final TinyCa.Issued API_SERVER = RUN_CA.issueClient(WebhookClient.USER, List.of());
+
+  private final WebhookServer server = WebhookServer.start(RUN_CA.certificate());
   private final Instant started = Instant.now();
 
   @AfterEach
@@ -150,6 +162,80 @@ class WebhookServerTest {
     assertThat(mostAtOnce.get()).isEqualTo(WebhookServer.THREADS);
   }
 
+  @Test
+  void refusesAnyCallerButKubeApiServerAtTheHandshake() throws Exception {
+    server.mount(PATH, WebhookRoute.admission(PATH, WebhookServerTest::allow));
+    TinyCa otherCa = TinyCa.create("another-ca");
+    Map<String, KeyManager[]> strangers =
+        Map.of(
+            "no certificate",
+            new KeyManager[0],
+            "kube-apiserver's name from another CA",
+            keys(otherCa.issueClient(WebhookClient.USER, List.of()), otherCa),
+            "another identity of the run's CA (a test's user)",
+            keys(RUN_CA.issueClient("alice", List.of("system:masters")), RUN_CA));
+    strangers.forEach(
+        (who, keys) -> {
+          assertThat(attempt(keys)).as(who).startsWith("refused: ");
+        });
+    assertThat(server.calls(started, path -> true)).as("calls logged").isEmpty();
+    assertThat(attempt(keys(API_SERVER, RUN_CA))).as("kube-apiserver").isEqualTo("200");
+  }
+
+  @Test
+  void theConversionPortServesItsSecretPathsOnlyAndNamesNoneIn404s() throws Exception {
+    String url =
+        server.mountConversion(
+            "gadgets.test.kubeharness.io",
+            "/convert",
+            WebhookRoute.raw("/convert", body -> "{\"converted\":true}"));
+    assertThat(url).matches("https://127\\.0\\.0\\.1:\\d+/conversion/[A-Za-z0-9_-]{43}/.*");
+    HttpClient anyCaller = httpClient(new KeyManager[0]);
+    HttpResponse<String> served =
+        anyCaller.send(
+            HttpRequest.newBuilder(URI.create(url)).POST(body("{}")).build(), ofString());
+    assertThat(served.statusCode()).isEqualTo(200);
+    String guessed = url.replaceFirst("/conversion/[^/]+/", "/conversion/guessed/");
+    for (String other : List.of(guessed, url.replaceFirst("/conversion/.*", "/"))) {
+      HttpResponse<String> answer =
+          anyCaller.send(
+              HttpRequest.newBuilder(URI.create(other)).POST(body("{}")).build(), ofString());
+      assertThat(answer.statusCode()).as(other).isEqualTo(404);
+      assertThat(answer.body())
+          .as(other)
+          .doesNotContain("/convert")
+          .doesNotContain("gadgets")
+          .doesNotContain(PATH);
+    }
+    assertThat(server.calls(started, path -> true))
+        .as("only the call to the mounted path is logged")
+        .singleElement()
+        .satisfies(call -> assertThat(call.path()).isEqualTo("/convert"));
+  }
+
+  // "200", or "refused: " and why: the handshake or the request failed.
+  private String attempt(KeyManager[] keys) {
+    try {
+      return Integer.toString(
+          httpClient(keys)
+              .send(request(HttpRequest.BodyPublishers.ofString(REVIEW)), ofString())
+              .statusCode());
+    } catch (IOException e) {
+      return "refused: " + e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static KeyManager[] keys(TinyCa.Issued issued, TinyCa issuer) {
+    return TlsStores.presenting(issued, issuer.certificate()).getKeyManagers();
+  }
+
+  private static HttpRequest.BodyPublisher body(String text) {
+    return HttpRequest.BodyPublishers.ofString(text);
+  }
+
   private static AdmissionReview allow(AdmissionReview review) {
     AdmissionResponse response = new AdmissionResponse();
     response.setAllowed(true);
@@ -174,20 +260,32 @@ class WebhookServerTest {
   }
 
   private HttpClient httpClient() throws Exception {
+    return httpClient(keys(API_SERVER, RUN_CA));
+  }
+
+  private HttpClient httpClient(KeyManager[] keys) {
     return HttpClient.newBuilder()
         .version(HttpClient.Version.HTTP_1_1)
-        .sslContext(client())
+        .sslContext(client(keys))
         .connectTimeout(Duration.ofSeconds(10))
         .build();
   }
 
-  /** Trusts the server's CA, as a webhook configuration's caBundle makes kube-apiserver do. */
-  private SSLContext client() throws Exception {
-    String pem =
-        new String(Base64.getDecoder().decode(server.caBundle()), StandardCharsets.US_ASCII);
-    SSLContext tls = SSLContext.getInstance("TLS");
-    tls.init(null, TlsStores.trusting(PemKeys.certificates(pem)).getTrustManagers(), null);
-    return tls;
+  /** kube-apiserver's client certificate; trusts the server's CA, as a caBundle makes it do. */
+  private SSLContext client() {
+    return client(keys(API_SERVER, RUN_CA));
+  }
+
+  private SSLContext client(KeyManager[] keys) {
+    try {
+      String pem =
+          new String(Base64.getDecoder().decode(server.caBundle()), StandardCharsets.US_ASCII);
+      SSLContext tls = SSLContext.getInstance("TLS");
+      tls.init(keys, TlsStores.trusting(PemKeys.certificates(pem)).getTrustManagers(), null);
+      return tls;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   // The status line, headers and a Content-Length body of one HTTP/1.1 answer.
