@@ -12,7 +12,8 @@ final class ExternalNames {
 
   private static final String KUBERNETES_KINDS =
       "AdmissionReview ConversionReview MutatingWebhookConfiguration Service ServiceAccount"
-          + " ValidatingWebhookConfiguration Certificate";
+          + " ValidatingWebhookConfiguration Certificate WebhookAdmissionConfiguration"
+          + " ValidatingAdmissionWebhook MutatingAdmissionWebhook Authorization";
   private static final String KUBERNETES_STATES =
       "Available BackOff CrashLoopBackOff Degraded Delete ErrImagePull Failed ImagePullBackOff"
           + " Immediate Pending Progressing ProvisioningSucceeded Ready ReplicasUnavailable"
@@ -32,7 +33,8 @@ final class ExternalNames {
       "ArrayNode JsonLocation JsonNode JsonNodeFactory JsonProcessingException MappingIterator"
           + " MissingNode ObjectMapper ObjectNode YAMLFactory YAMLGenerator YAMLMapper";
   private static final String PEERS =
-      "EnableKubeAPIServer WebhookInstallOptions AddUser Start Eventually";
+      "EnableKubeAPIServer WebhookInstallOptions AddUser Start Eventually"
+          + " NewDefaultAuthenticationInfoResolver";
   private static final String FILES = "Makefile README";
 
   static final Set<String> ALL =
