@@ -2,11 +2,9 @@ package io.github.kubeharness.integration;
 
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.KubeHarnessException;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.github.kubeharness.internal.process.PrivateFiles;
+import io.github.kubeharness.internal.process.RunDirectory;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * The JVM's control plane for a {@link ClusterRequest}, prepared for an application before it
@@ -65,24 +63,20 @@ public final class PreparedCluster {
   }
 
   /**
-   * {@link #applicationKubeconfig()} as a file: the control plane's own for the admin, else an
-   * owner-only temporary file (it holds a token), deleted when the JVM exits.
+   * {@link #applicationKubeconfig()} as a file: the control plane's own for the admin, else a new
+   * owner-only file (it holds a token) in a run directory of its own under the user's owner-only
+   * run root, which the watchdog deletes when the JVM exits, {@code kill -9} included.
    */
   public Path applicationKubeconfigFile() {
     if (serviceAccount.isBlank()) {
       return controlPlane.kubeconfigFile();
     }
-    try {
-      Path file =
-          Files.createTempFile(
-              "kube-harness-" + serviceAccount.replace('/', '-') + "-",
-              ".kubeconfig",
-              PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-      file.toFile().deleteOnExit();
-      return Files.writeString(file, applicationKubeconfig);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write the kubeconfig of " + serviceAccount, e);
-    }
+    // Never deleted by this JVM: the application may read it until the end; the watchdog removes
+    // it with the run directory however the JVM ends.
+    RunDirectory run = RunDirectory.create(RunDirectory.defaultRoot());
+    return PrivateFiles.write(
+        run.path().resolve(serviceAccount.replace('/', '-') + ".kubeconfig"),
+        applicationKubeconfig);
   }
 
   /** Who the application acts as, for a log line: {@code admin} or the ServiceAccount. */
