@@ -3,11 +3,15 @@ package io.github.kubeharness;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.kubeharness.internal.process.RunDirectory;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -43,6 +47,29 @@ class KillNineIT {
                 assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isEmpty());
                 assertThat(run).doesNotExist();
               });
+    }
+  }
+
+  /**
+   * The kubeconfig an application gets for its ServiceAccount (Spring's and Quarkus' {@code
+   * serviceAccount}) holds a token valid for an hour: it is an owner-only file under the owner-only
+   * run root, and gone once the JVM is killed with SIGKILL.
+   */
+  @Test
+  void aServiceAccountKubeconfigIsInTheRunRootAndGoneAfterKillNine() throws Exception {
+    try (ChildJvm child = ChildJvm.start(ServiceAccountKubeconfigChild.class.getName())) {
+      String ready = child.awaitLine(l -> l.startsWith("READY "), Duration.ofMinutes(2));
+      Path file = Path.of(ready.replaceAll(".*file=(\\S+).*", "$1"));
+      assertThat(file).startsWith(RunDirectory.defaultRoot()).content().contains("token: ");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+          .isEqualTo("rw-------");
+
+      child.process().destroyForcibly(); // SIGKILL
+      child.process().waitFor();
+
+      await()
+          .atMost(Duration.ofSeconds(15))
+          .untilAsserted(() -> assertThat(file.getParent()).doesNotExist());
     }
   }
 }

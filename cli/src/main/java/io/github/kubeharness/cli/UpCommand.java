@@ -41,7 +41,9 @@ final class UpCommand implements Callable<Integer> {
   @Option(
       names = "--kubeconfig",
       paramLabel = "PATH",
-      description = "Where to write the admin kubeconfig.")
+      description =
+          "Where to write the admin kubeconfig: a new owner-only file; an existing path is"
+              + " replaced only if it is a regular file of yours, never written through a link.")
   Path kubeconfigPath;
 
   @Option(
@@ -70,6 +72,10 @@ final class UpCommand implements Callable<Integer> {
     if (reuse) {
       options = options.toBuilder().withAuditLog(true).build();
     }
+    if (kubeconfigPath != null) {
+      // A link or another user's file there is refused before a control plane is started for it.
+      PrivateFiles.requireWritable(kubeconfigPath.toAbsolutePath());
+    }
     long started = System.nanoTime();
     ControlPlane controlPlane = ControlPlanes.create(options);
     controlPlane.start();
@@ -85,6 +91,9 @@ final class UpCommand implements Callable<Integer> {
         controlPlane.stop();
         throw new KubeHarnessException(
             "Cannot write the kubeconfig to " + kubeconfig + ": " + e, e);
+      } catch (RuntimeException e) {
+        controlPlane.stop(); // refused: something appeared at the path meanwhile
+        throw e;
       }
     }
     out.printf(

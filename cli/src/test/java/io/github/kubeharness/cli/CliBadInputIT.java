@@ -3,10 +3,14 @@ package io.github.kubeharness.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.kubeharness.ChildJvm;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -49,5 +53,32 @@ class CliBadInputIT {
           .as(row + ": the exit code (" + output + ")")
           .isEqualTo(2);
     }
+  }
+
+  /**
+   * {@code up --kubeconfig} at a symbolic link (planted in /tmp by someone else, say) is refused
+   * before a control plane starts, naming the path and the fix; the link's target keeps its
+   * content, so the admin key never lands where the link points.
+   */
+  @Test
+  void aKubeconfigPathThatIsASymbolicLinkIsRefusedAndItsTargetKeptAsItWas(@TempDir Path tmp)
+      throws Exception {
+    Path target = Files.writeString(tmp.resolve("bashrc"), "the user's own file\n");
+    Path link = Files.createSymbolicLink(tmp.resolve("kc"), target);
+
+    try (ChildJvm child =
+        ChildJvm.cli("up", "--backend", "local", "--kubeconfig", link.toString())) {
+      assertThat(child.process().waitFor(1, TimeUnit.MINUTES)).as("the CLI exits").isTrue();
+      String output = child.readToEnd(Duration.ofMinutes(1));
+      assertThat(output)
+          .contains(
+              "Refusing to write to " + link,
+              "a symbolic link to " + target,
+              "Fix: remove it (rm " + link + ")")
+          .doesNotContain("ready at");
+      assertThat(child.process().exitValue()).as(output).isEqualTo(1);
+    }
+    assertThat(target).hasContent("the user's own file");
+    assertThat(Files.isSymbolicLink(link)).isTrue();
   }
 }

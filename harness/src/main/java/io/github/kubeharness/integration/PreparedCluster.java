@@ -2,11 +2,9 @@ package io.github.kubeharness.integration;
 
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.KubeHarnessException;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.github.kubeharness.internal.process.PrivateFiles;
+import io.github.kubeharness.internal.process.RunDirectory;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * The JVM's control plane for a {@link ClusterRequest}, prepared for an application before it
@@ -19,6 +17,7 @@ public final class PreparedCluster {
   private final ControlPlane controlPlane;
   private final String applicationKubeconfig;
   private final String serviceAccount;
+  private RunDirectory files;
 
   private PreparedCluster(
       ControlPlane controlPlane, String applicationKubeconfig, String serviceAccount) {
@@ -65,24 +64,30 @@ public final class PreparedCluster {
   }
 
   /**
-   * {@link #applicationKubeconfig()} as a file: the control plane's own for the admin, else an
-   * owner-only temporary file (it holds a token), deleted when the JVM exits.
+   * {@link #applicationKubeconfig()} as a file: the control plane's own for the admin, else a new
+   * owner-only file (it holds a token) written with {@link #privateFile}.
    */
   public Path applicationKubeconfigFile() {
     if (serviceAccount.isBlank()) {
       return controlPlane.kubeconfigFile();
     }
-    try {
-      Path file =
-          Files.createTempFile(
-              "kube-harness-" + serviceAccount.replace('/', '-') + "-",
-              ".kubeconfig",
-              PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-      file.toFile().deleteOnExit();
-      return Files.writeString(file, applicationKubeconfig);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write the kubeconfig of " + serviceAccount, e);
+    return privateFile(serviceAccount.replace('/', '-') + ".kubeconfig", applicationKubeconfig);
+  }
+
+  /**
+   * Writes a credential of the application ({@code name}: a plain file name) as a new owner-only
+   * file in a run directory of this cluster's own under the user's owner-only run root, which the
+   * watchdog deletes when the JVM exits, {@code kill -9} included; returns its path. A framework
+   * hands the application such paths, never the secrets themselves: a system property is readable
+   * by every local user in {@code /proc/<pid>/cmdline} once it is passed to a launched JVM.
+   */
+  public synchronized Path privateFile(String name, String content) {
+    if (files == null) {
+      // Never deleted by this JVM: the application may read its files until the end; the watchdog
+      // removes the directory however the JVM ends.
+      files = RunDirectory.create(RunDirectory.defaultRoot());
     }
+    return PrivateFiles.write(files.path().resolve(name), content);
   }
 
   /** Who the application acts as, for a log line: {@code admin} or the ServiceAccount. */

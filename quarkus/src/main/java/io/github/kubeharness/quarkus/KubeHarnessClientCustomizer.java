@@ -3,6 +3,10 @@ package io.github.kubeharness.quarkus;
 import io.fabric8.kubernetes.client.Config;
 import io.quarkus.kubernetes.client.KubernetesConfigCustomizer;
 import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
@@ -21,8 +25,21 @@ public class KubeHarnessClientCustomizer implements KubernetesConfigCustomizer {
   public void customize(Config config) {
     ConfigProvider.getConfig()
         .getOptionalValue(ClientProperties.APPLICATION_KUBECONFIG, String.class)
+        .map(KubeHarnessClientCustomizer::read)
         .map(Config::fromKubeconfig)
         .ifPresent(given -> apply(given, config));
+  }
+
+  private static String read(String file) {
+    try {
+      return Files.readString(Path.of(file));
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot read the kubeconfig kube-harness wrote for the application, "
+              + file
+              + " (it lives as long as the test JVM that started the control plane)",
+          e);
+    }
   }
 
   private static void apply(Config given, Config config) {

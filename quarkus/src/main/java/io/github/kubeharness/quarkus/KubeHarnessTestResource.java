@@ -52,7 +52,11 @@ public class KubeHarnessTestResource
     PreparedCluster cluster = PreparedCluster.prepare(request.withCrds(crds(where)), where);
     controlPlane = cluster.controlPlane();
     Map<String, String> properties =
-        new LinkedHashMap<>(ClientProperties.of(cluster.applicationKubeconfig()));
+        new LinkedHashMap<>(
+            ClientProperties.of(
+                cluster.applicationKubeconfig(),
+                cluster.applicationKubeconfigFile(),
+                cluster::privateFile));
     properties.put(KUBECONFIG_PROPERTY, controlPlane.kubeconfigFile().toString());
     admin = controlPlane.newClient();
     System.err.println(

@@ -4,7 +4,9 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.process.Watchdog;
 import io.github.kubeharness.internal.provision.GoTools;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +27,8 @@ final class KindCli {
 
   private final String kind;
 
-  private KindCli(String kind) {
+  // Package-private for KindCliTest, which runs a stand-in kind.
+  KindCli(String kind) {
     this.kind = kind;
   }
 
@@ -128,15 +131,20 @@ final class KindCli {
     return result;
   }
 
+  // The output is read through a pipe, never through a file: `kind get kubeconfig` prints the
+  // admin key, and a temporary file of it would outlive a kill -9 of this JVM.
   private static Result run(List<String> command, Map<String, String> env, Duration timeout) {
-    Path output = null;
     try {
-      output = Files.createTempFile("kube-harness-kind-", ".log");
-      ProcessBuilder builder =
-          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
       builder.environment().putAll(env);
       Process process = builder.start();
+      process.getOutputStream().close();
       Watchdog.get().watch(process.pid());
+      ByteArrayOutputStream output = new ByteArrayOutputStream();
+      Thread reader =
+          new Thread(() -> copy(process.getInputStream(), output), "kind-output-" + process.pid());
+      reader.setDaemon(true);
+      reader.start();
       try {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
           process.destroyForcibly();
@@ -146,15 +154,12 @@ final class KindCli {
                   + "` did not finish within "
                   + timeout.toSeconds()
                   + " s. Its output:\n"
-                  + Files.readString(output, StandardCharsets.UTF_8));
+                  + textOf(output, reader));
         }
       } finally {
         Watchdog.get().unwatch(process.pid());
       }
-      return new Result(
-          String.join(" ", command),
-          process.exitValue(),
-          Files.readString(output, StandardCharsets.UTF_8));
+      return new Result(String.join(" ", command), process.exitValue(), textOf(output, reader));
     } catch (IOException e) {
       throw new KubeHarnessException(
           "Cannot run `"
@@ -166,14 +171,31 @@ final class KindCli {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KubeHarnessException("Interrupted while running " + command, e);
-    } finally {
-      if (output != null) {
-        try {
-          Files.deleteIfExists(output);
-        } catch (IOException ignored) {
-          // a temp file left behind is harmless
+    }
+  }
+
+  private static void copy(InputStream in, ByteArrayOutputStream output) {
+    byte[] buffer = new byte[8192];
+    try (in) {
+      for (int n; (n = in.read(buffer)) >= 0; ) {
+        synchronized (output) {
+          output.write(buffer, 0, n);
         }
       }
+    } catch (IOException e) {
+      // the pipe closed: what was read so far is the output
+    }
+  }
+
+  /**
+   * What the command printed: all of it once the pipe closes; a grandchild (a docker command kind
+   * started) may hold the pipe open a little longer, so the wait for the end is bounded.
+   */
+  private static String textOf(ByteArrayOutputStream output, Thread reader)
+      throws InterruptedException {
+    reader.join(Duration.ofSeconds(10).toMillis());
+    synchronized (output) {
+      return output.toString(StandardCharsets.UTF_8);
     }
   }
 }

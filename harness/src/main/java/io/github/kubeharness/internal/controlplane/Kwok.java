@@ -14,7 +14,8 @@ import java.util.Map;
  * The KWOK controller of the {@code simulated} profile: it plays the kubelet of every node labelled
  * {@value Simulation#NODE_LABEL}, moving nodes to Ready and pods through their lifecycle by the
  * stages in {@code simulated/kwok.yaml} (see there). Its own server (health, and where the API
- * server's log/exec requests would go) listens on 127.0.0.1 only, and so does every node address.
+ * server's log/exec requests would go, switched off in {@code simulated/kwok.yaml}: it is plain
+ * HTTP without authentication) listens on 127.0.0.1 only, and so does every node address.
  */
 public final class Kwok extends LocalComponent {
 

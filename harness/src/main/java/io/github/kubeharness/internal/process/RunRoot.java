@@ -110,26 +110,9 @@ final class RunRoot {
     }
   }
 
-  /**
-   * The numeric user id of this JVM: {@code UnixSystem} of {@code jdk.security.auth} (Linux,
-   * macOS), else the owner of {@code /proc/self} (a Linux runtime built without that module); empty
-   * where there are no user ids (Windows).
-   */
+  /** The numeric user id of this JVM ({@link CurrentUser#uid()}). */
   static OptionalLong currentUid() {
-    try {
-      // By reflection: the module is optional (a jlink'ed runtime may lack it).
-      Class<?> unix = Class.forName("com.sun.security.auth.module.UnixSystem");
-      Object system = unix.getConstructor().newInstance();
-      return OptionalLong.of(((Number) unix.getMethod("getUid").invoke(system)).longValue());
-    } catch (ReflectiveOperationException | LinkageError e) {
-      // next
-    }
-    try {
-      return OptionalLong.of(
-          ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).longValue());
-    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-      return OptionalLong.empty();
-    }
+    return CurrentUser.uid();
   }
 
   // Only characters that are safe in a file name.

@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.provision;
 
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Settings;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
@@ -11,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -65,7 +68,7 @@ public final class BinaryCache {
     } catch (IOException e) {
       return Optional.empty();
     }
-    return Optional.of(binary);
+    return Optional.of(CacheOwnership.requireTrusted(binary));
   }
 
   /**
@@ -89,10 +92,15 @@ public final class BinaryCache {
   public Path install(Component component, Path source) {
     Path target = directory.resolve(component.fileName());
     try {
-      Files.createDirectories(directory);
+      PrivateFiles.notWritableByOthers(directory);
       Path staging = Files.createTempFile(directory, "." + component.fileName() + "-", ".partial");
       Files.copy(source, staging, StandardCopyOption.REPLACE_EXISTING);
-      staging.toFile().setExecutable(true, false);
+      // Not the source's mode: a build under umask 002 leaves it group-writable.
+      if (Files.getFileAttributeView(staging, PosixFileAttributeView.class) != null) {
+        Files.setPosixFilePermissions(staging, PosixFilePermissions.fromString("rwxr-xr-x"));
+      } else {
+        staging.toFile().setExecutable(true, false);
+      }
       String line = sha256(staging) + " " + Files.size(staging) + "\n";
       Path recordStaging =
           Files.createTempFile(directory, "." + component.fileName() + "-", ".sha256");
@@ -101,7 +109,7 @@ public final class BinaryCache {
       // is still accepted (as for binaries copied in by hand), never a record for a wrong binary.
       move(staging, target);
       move(recordStaging, directory.resolve(component.fileName() + ".sha256"));
-      return target;
+      return CacheOwnership.requireTrusted(target);
     } catch (IOException e) {
       throw unwritable(e);
     }
@@ -118,7 +126,7 @@ public final class BinaryCache {
       jvmLock.lock();
     }
     try {
-      Files.createDirectories(directory.getParent());
+      PrivateFiles.notWritableByOthers(directory.getParent());
       Path lockFile = directory.getParent().resolve("." + directory.getFileName() + ".lock");
       FileChannel channel =
           FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);

@@ -2,10 +2,12 @@ package io.github.kubeharness.internal.provision;
 
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Tools the harness runs beside the Kubernetes binaries (kind), each built once per version from
@@ -25,10 +27,10 @@ public final class GoTools {
     Path tools = options.cacheDirectory().resolve("tools");
     Path target = tools.resolve(name + "-" + version);
     if (Files.isExecutable(target)) {
-      return target;
+      return CacheOwnership.requireTrusted(target);
     }
     try {
-      Files.createDirectories(tools);
+      PrivateFiles.notWritableByOthers(tools);
       // Build into a private directory and rename: a concurrent JVM never sees half a binary.
       Path staging = Files.createTempDirectory(tools, "." + name + "-");
       try {
@@ -38,11 +40,13 @@ public final class GoTools {
                     options.cacheDirectory().resolve("build"),
                     options.progress())
                 .goInstall(pkg, version, staging);
+        // go install leaves the umask's mode; a group-writable binary would be refused.
+        Files.setPosixFilePermissions(built, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.move(built, target, StandardCopyOption.ATOMIC_MOVE);
       } finally {
         io.github.kubeharness.internal.process.RunDirectory.deleteRecursively(staging);
       }
-      return target;
+      return CacheOwnership.requireTrusted(target);
     } catch (IOException e) {
       throw new KubeHarnessException(
           "Cannot install " + name + " " + version + " into " + tools + ": " + e, e);
