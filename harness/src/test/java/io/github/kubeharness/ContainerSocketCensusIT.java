@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.KnownServers.Rule;
 import io.github.kubeharness.ProcSockets.OpenSocket;
-import io.github.kubeharness.faults.FaultRule;
 import io.github.kubeharness.launch.ControlPlanes;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,7 +46,6 @@ class ContainerSocketCensusIT {
       try (KubernetesClient admin = controlPlane.newClient()) {
         SocketCensusIT.withASecret(admin, namespace);
       }
-      controlPlane.faults().respond(FaultRule.requests().verbs("list").resource("secrets").stale());
       Set<String> ours = DockerContainers.ids();
       ours.removeAll(containersBefore);
       assertThat(ours).as("the run's containers").hasSizeGreaterThanOrEqualTo(3);
@@ -80,11 +78,7 @@ class ContainerSocketCensusIT {
                   KnownServers.publishedPorts(
                       containerSockets,
                       servers,
-                      netns -> Optional.ofNullable(addressByNamespace.get(netns))),
-                  KnownServers.faultProxy(
-                      SocketCensusIT.port(controlPlane.faults().proxyUrl()),
-                      "/api/v1/namespaces/" + namespace + "/secrets?resourceVersion=0",
-                      ownCertificate));
+                      netns -> Optional.ofNullable(addressByNamespace.get(netns))));
       census.report(census.take(sockets));
     }
   }
