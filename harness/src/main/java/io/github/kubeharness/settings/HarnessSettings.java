@@ -86,7 +86,9 @@ public final class HarnessSettings {
           .cli("--network")
           .readBy(Backend.CONTAINER, Backend.K3S)
           .heldBy(Held::network)
-          .doc("container networking: `bridge` (mapped ports) or `host`");
+          .doc(
+              "container networking: `bridge` (mapped ports) or `host`; unset, the container"
+                  + " backend takes `host` on a Docker engine without a default bridge network");
 
   public static final Setting<Boolean> OFFLINE =
       Setting.flag(Settings.OFFLINE, false)
