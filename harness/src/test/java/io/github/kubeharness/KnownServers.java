@@ -72,7 +72,7 @@ public final class KnownServers {
                 "etcd peer",
                 reach,
                 "/members",
-                List.of(),
+                List.of("--http1.1"),
                 List.of(
                     "--cert", root + flag(flags, "peer-cert-file"),
                     "--key", root + flag(flags, "peer-key-file"))));

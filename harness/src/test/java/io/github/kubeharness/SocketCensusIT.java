@@ -74,20 +74,16 @@ class SocketCensusIT {
                           port(controlPlane.faults().proxyUrl()), staleSecrets, ownCertificate),
                       KnownServers.webhookServer(
                           port(webhooks.url(WEBHOOK_PATH)),
-                          WEBHOOK_PATH,
+                          URI.create(webhooks.url(WEBHOOK_PATH)).getRawPath(),
                           admissionReview(namespace),
                           () -> apiServerCalls(admin, webhooks, namespace, callsAfterControl)));
           List<OpenSocket> sockets =
               ProcSockets.accepting(ProcSockets.processTree(jvm)).stream()
                   .filter(s -> !before.contains(s.inode()))
                   .toList();
-          List<SocketCensus.Row> rows = census.take(sockets);
-          try {
-            census.report(rows);
-          } finally {
-            // Nor may a stranger's review reach the test's record of calls.
-            assertThat(webhooks.calls()).as("webhook calls").hasSize(callsAfterControl.get());
-          }
+          census.report(census.take(sockets));
+          // Nor did a stranger's review reach the test's record of calls.
+          assertThat(webhooks.calls()).as("webhook calls").hasSize(callsAfterControl.get());
         }
       }
     }

@@ -95,6 +95,11 @@ public record SocketProbe(
       if (why.contains("Permission denied")) {
         return "no connect (permission denied)";
       }
+      if (exitCode == 7) {
+        return "no connect ("
+            + (why.contains("refused") ? "connection refused" : "curl exit 7")
+            + ")";
+      }
       if (why.contains("Connection refused") || why.contains("Couldn't connect")) {
         return "no connect (" + (why.length() > 40 ? why.substring(0, 40) + "…" : why) + ")";
       }
