@@ -70,7 +70,8 @@ public final class KnownServers {
         return Optional.of(
             SocketProbe.of(
                 "etcd peer",
-                reach,
+                // etcd checks a peer certificate's addresses against the caller's: 127.0.0.1.
+                reach.ownFromInside(socket),
                 "/members",
                 List.of("--http1.1"),
                 List.of(

@@ -39,6 +39,24 @@ public record SocketReach(
     return scheme + "://" + ownAddress + path;
   }
 
+  /**
+   * This reach with the owner's control sent from inside {@code socket}'s network namespace to its
+   * loopback (for a server that checks a client certificate's addresses against the caller's, as
+   * etcd's peer port does: from outside the container the caller is the Docker gateway).
+   */
+  public SocketReach ownFromInside(ProcSockets.OpenSocket socket) {
+    if (!socket.inOtherNetworkNamespace()) {
+      return this;
+    }
+    return new SocketReach(
+        scheme,
+        strangerAddress,
+        "127.0.0.1:" + socket.port(),
+        strangerArgs,
+        ownArgs,
+        List.of("nsenter", "-t", Long.toString(socket.pid()), "-n"));
+  }
+
   /** This reach with another scheme (the socket's protocol decides, not where it is). */
   public SocketReach withScheme(String other) {
     return new SocketReach(other, strangerAddress, ownAddress, strangerArgs, ownArgs, ownPrefix);
