@@ -68,8 +68,7 @@ public sealed interface BackendOptions
 
   /** The {@code container} backend's options: bridge networking, images by the version. */
   static Container container() {
-    return new Container(
-        NetworkMode.BRIDGE, Optional.empty(), Optional.empty(), Optional.empty(), false);
+    return new Container(NetworkMode.BRIDGE, Optional.empty(), Optional.empty(), Optional.empty());
   }
 
   /** The {@code k3s} backend's options: bridge networking, the image by the version. */
@@ -193,31 +192,18 @@ public sealed interface BackendOptions
    *     registry.k8s.io/kube-apiserver:v<version>}
    * @param controllerManagerImage default {@link Settings#CONTAINER_CONTROLLER_MANAGER_IMAGE}, else
    *     {@code registry.k8s.io/kube-controller-manager:v<version>}
-   * @param networkChosen whether {@code network} was chosen (in code or by {@link
-   *     Settings#NETWORK}) rather than defaulted: an unchosen bridge becomes the host network on a
-   *     Docker engine without a default bridge network, a chosen one is refused there
    */
   record Container(
       NetworkMode network,
       Optional<String> etcdImage,
       Optional<String> apiServerImage,
-      Optional<String> controllerManagerImage,
-      boolean networkChosen)
+      Optional<String> controllerManagerImage)
       implements BackendOptions {
     public Container {
       Objects.requireNonNull(network, "network");
       Objects.requireNonNull(etcdImage, "etcdImage");
       Objects.requireNonNull(apiServerImage, "apiServerImage");
       Objects.requireNonNull(controllerManagerImage, "controllerManagerImage");
-    }
-
-    /** Options whose {@code network} was chosen. */
-    public Container(
-        NetworkMode network,
-        Optional<String> etcdImage,
-        Optional<String> apiServerImage,
-        Optional<String> controllerManagerImage) {
-      this(network, etcdImage, apiServerImage, controllerManagerImage, true);
     }
 
     @Override
@@ -239,24 +225,22 @@ public sealed interface BackendOptions
 
     /** These options on {@code mode} networking. */
     public Container withNetwork(NetworkMode mode) {
-      return new Container(mode, etcdImage, apiServerImage, controllerManagerImage, true);
+      return new Container(mode, etcdImage, apiServerImage, controllerManagerImage);
     }
 
     /** These options with etcd from {@code image}. */
     public Container withEtcdImage(String image) {
-      return new Container(
-          network, Optional.of(image), apiServerImage, controllerManagerImage, networkChosen);
+      return new Container(network, Optional.of(image), apiServerImage, controllerManagerImage);
     }
 
     /** These options with kube-apiserver from {@code image}. */
     public Container withApiServerImage(String image) {
-      return new Container(
-          network, etcdImage, Optional.of(image), controllerManagerImage, networkChosen);
+      return new Container(network, etcdImage, Optional.of(image), controllerManagerImage);
     }
 
     /** These options with kube-controller-manager from {@code image}. */
     public Container withControllerManagerImage(String image) {
-      return new Container(network, etcdImage, apiServerImage, Optional.of(image), networkChosen);
+      return new Container(network, etcdImage, apiServerImage, Optional.of(image));
     }
   }
 

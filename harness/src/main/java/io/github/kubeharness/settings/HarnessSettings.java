@@ -86,9 +86,7 @@ public final class HarnessSettings {
           .cli("--network")
           .readBy(Backend.CONTAINER, Backend.K3S)
           .heldBy(Held::network)
-          .doc(
-              "container networking: `bridge` (mapped ports) or `host`; unset, the container"
-                  + " backend takes `host` on a Docker engine without a default bridge network");
+          .doc("container networking: `bridge` (mapped ports) or `host`");
 
   public static final Setting<Boolean> OFFLINE =
       Setting.flag(Settings.OFFLINE, false)

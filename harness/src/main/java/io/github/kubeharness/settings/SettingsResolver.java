@@ -104,8 +104,7 @@ public final class SettingsResolver {
             c.etcdImage().or(() -> source.read(HarnessSettings.CONTAINER_ETCD_IMAGE)),
             c.apiServerImage().or(() -> source.read(HarnessSettings.CONTAINER_APISERVER_IMAGE)),
             c.controllerManagerImage()
-                .or(() -> source.read(HarnessSettings.CONTAINER_CONTROLLER_MANAGER_IMAGE)),
-            c.networkChosen());
+                .or(() -> source.read(HarnessSettings.CONTAINER_CONTROLLER_MANAGER_IMAGE)));
       }
       if (given instanceof BackendOptions.K3s k3s) {
         return new BackendOptions.K3s(
@@ -137,8 +136,7 @@ public final class SettingsResolver {
           source.resolve(HarnessSettings.NETWORK),
           source.read(HarnessSettings.CONTAINER_ETCD_IMAGE),
           source.read(HarnessSettings.CONTAINER_APISERVER_IMAGE),
-          source.read(HarnessSettings.CONTAINER_CONTROLLER_MANAGER_IMAGE),
-          source.read(HarnessSettings.NETWORK).isPresent());
+          source.read(HarnessSettings.CONTAINER_CONTROLLER_MANAGER_IMAGE));
     }
 
     @Override

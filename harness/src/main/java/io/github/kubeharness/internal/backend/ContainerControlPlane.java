@@ -38,8 +38,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
   private static final String ETCD_PKI = "/etcd-pki/";
 
   private final BackendOptions.Container images;
-  // Decided at start: the engine may lack the bridge that bridge networking needs.
-  private boolean host;
+  private final boolean host;
   private ContainerComponent controllerManager;
   private Pki pki;
   private Network network;
@@ -49,6 +48,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
   ContainerControlPlane(ControlPlaneOptions options, BackendOptions.Container container) {
     super(options, Backend.CONTAINER);
     this.images = container;
+    this.host = container.network() == NetworkMode.HOST;
   }
 
   @Override
@@ -58,7 +58,6 @@ final class ContainerControlPlane extends AbstractControlPlane {
       throw BackendUnavailable.error(
           "The container backend", "Docker is not reachable: " + docker, null);
     }
-    host = ContainerNetwork.choose(images, options.progress()) == NetworkMode.HOST;
     RunDirectory run = newRunDirectory();
     long deadline = Waits.deadline(options.startTimeout());
     String version = options.kubernetesVersion();
