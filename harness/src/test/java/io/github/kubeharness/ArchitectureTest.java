@@ -281,6 +281,10 @@ class ArchitectureTest {
             "io.github.kubeharness.internal.backend.KindCli")
         .and()
         .doNotHaveFullyQualifiedName(
+            // DOCKER_HOST, as Docker's own clients read it
+            "io.github.kubeharness.internal.backend.DockerSocket")
+        .and()
+        .doNotHaveFullyQualifiedName(
             // KUBECONFIG and user.home, as kubectl reads them
             "io.github.kubeharness.internal.backend.ExistingCluster")
         .and()

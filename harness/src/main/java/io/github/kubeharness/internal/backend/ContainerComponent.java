@@ -37,6 +37,7 @@ final class ContainerComponent implements AutoCloseable {
   // by Testcontainers' failure handling, after which Docker has no log left to ask for.
   private final Queue<String> output = new ConcurrentLinkedQueue<>();
   private static final int FOLLOWED_LINES = 200;
+  private static final String BIND_FAILURE = "address already in use";
 
   ContainerComponent(String name, String image, String entrypoint, boolean offline) {
     this.name = name;
@@ -97,12 +98,7 @@ final class ContainerComponent implements AutoCloseable {
         deadline,
         () -> {
           if (!container.isRunning()) {
-            throw new KubeHarnessException(
-                name
-                    + " ("
-                    + image
-                    + ") exited during start.\nLast lines of its log:\n"
-                    + logTail());
+            throw new KubeHarnessException(exited(logTail()));
           }
         },
         last ->
@@ -167,9 +163,27 @@ final class ContainerComponent implements AutoCloseable {
       // failure as an exit while waiting for readiness, and its log says why.
       String log = logTail();
       container.stop();
-      return name + " (" + image + ") exited during start.\nLast lines of its log:\n" + log;
+      return exited(log);
     }
     return "Cannot start the " + name + " container (" + image + "): " + e.getMessage();
+  }
+
+  // On the host's network a component binds a port on the host: one handed out as free can be
+  // taken by another process before the container starts (Go says "address already in use").
+  private String exited(String log) {
+    String message = name + " (" + image + ") exited during start.";
+    if (log.contains(BIND_FAILURE)) {
+      java.util.regex.Matcher port =
+          java.util.regex.Pattern.compile("127\\.0\\.0\\.1:(\\d+): bind: " + BIND_FAILURE)
+              .matcher(log);
+      message +=
+          " It could not bind "
+              + (port.find() ? "port " + port.group(1) + " on 127.0.0.1" : "its port")
+              + ": another process of this machine took it after kube-harness found it free (host"
+              + " networking shares the host's ports). Start again (each start picks new free"
+              + " ports), or find what holds it with `ss -ltnp`.";
+    }
+    return message + "\nLast lines of its log:\n" + log;
   }
 
   private static String settingFor(String name) {

@@ -56,7 +56,7 @@ final class ContainerControlPlane extends AbstractControlPlane {
     String docker = DockerCheck.problem();
     if (docker != null) {
       throw BackendUnavailable.error(
-          "The container backend", "Docker is not reachable (" + docker + ")", null);
+          "The container backend", "Docker is not reachable: " + docker, null);
     }
     RunDirectory run = newRunDirectory();
     long deadline = Waits.deadline(options.startTimeout());

@@ -76,8 +76,7 @@ final class K3sControlPlane extends AbstractControlPlane {
     }
     String docker = DockerCheck.problem();
     if (docker != null) {
-      throw BackendUnavailable.error(
-          "The k3s backend", "Docker is not reachable (" + docker + ")", null);
+      throw BackendUnavailable.error("The k3s backend", "Docker is not reachable: " + docker, null);
     }
     String image = image(options.kubernetesVersion(), k3sOptions);
     K3sContainer k3s = container(image, k3sOptions.network());

@@ -219,6 +219,14 @@ final class KindControlPlane extends AbstractControlPlane {
   }
 
   private void requireDocker() {
+    // The socket's own answer first: `docker info` words a missing engine and a refused socket
+    // alike.
+    DockerSocket.problem()
+        .ifPresent(
+            problem -> {
+              throw BackendUnavailable.error(
+                  "The kind backend", "Docker is not reachable: " + problem, null);
+            });
     Result info = KindCli.docker(List.of("info", "--format", "{{.ServerVersion}}"), DOCKER_TIMEOUT);
     if (!info.succeeded()) {
       throw BackendUnavailable.error(

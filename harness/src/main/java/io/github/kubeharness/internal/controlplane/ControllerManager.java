@@ -80,6 +80,10 @@ public final class ControllerManager extends LocalComponent {
     String pki = pkiDirectory.endsWith("/") ? pkiDirectory : pkiDirectory + "/";
     return List.of(
         "--kubeconfig=" + kubeconfig,
+        // Without these it admits no one to /metrics, the run's own identity included: with them,
+        // the API server authenticates and authorizes each caller, as for kube-scheduler.
+        "--authentication-kubeconfig=" + kubeconfig,
+        "--authorization-kubeconfig=" + kubeconfig,
         "--controllers="
             + (profile == Profile.SIMULATED
                 ? CONTROLLERS + "," + WORKLOAD_CONTROLLERS
