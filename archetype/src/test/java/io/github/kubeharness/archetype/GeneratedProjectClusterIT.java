@@ -1,0 +1,168 @@
+package io.github.kubeharness.archetype;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The archetype's project against a real control plane, the way its README has a user work: {@code
+ * make install} puts its CRD into the cluster of the current kubeconfig, {@code make run} runs the
+ * operator there until Ctrl-C, and a sample applied meanwhile is reconciled; {@code make uninstall}
+ * takes the CRD out again. The control plane is {@code kube-harness up} (the CLI jar this build
+ * makes), as a user without a cluster would start one.
+ */
+class GeneratedProjectClusterIT {
+
+  private static final String GUESTBOOK = "webapp.my.domain/v1";
+
+  @TempDir static Path tmp;
+  static GeneratedProject project;
+  static Process controlPlane;
+  static Map<String, String> kubeconfig;
+  static KubernetesClient client;
+
+  @BeforeAll
+  static void aProjectAndAControlPlane() throws Exception {
+    project = GeneratedProject.fromArchetype(tmp);
+    Path file = tmp.resolve("kubeconfig");
+    Path cli = Path.of("../target/kube-harness.jar").toAbsolutePath().normalize();
+    controlPlane =
+        project.start(
+            Map.of(),
+            "up.log",
+            javaCommand(),
+            "-jar",
+            cli.toString(),
+            "up",
+            "--profile",
+            "minimal",
+            "--kubeconfig",
+            file.toString());
+    awaitLine(project.logs().resolve("up.log"), "export KUBECONFIG=", controlPlane);
+    kubeconfig = Map.of("KUBECONFIG", file.toString());
+    client =
+        new KubernetesClientBuilder()
+            .withConfig(Config.fromKubeconfig(Files.readString(file)))
+            .build();
+  }
+
+  @AfterAll
+  static void stopTheControlPlane() throws Exception {
+    if (client != null) {
+      client.close();
+    }
+    if (controlPlane != null) {
+      Commands.interrupt(controlPlane, Duration.ofSeconds(60));
+      assertThat(Commands.read(project.logs().resolve("up.log")))
+          .contains("# control plane stopped");
+    }
+  }
+
+  @Test
+  void installThenRunReconcilesTheSampleAndCtrlCStopsTheOperator() throws Exception {
+    project.run(kubeconfig, "install.log", "make", "install").succeeded();
+
+    assertThat(client.apiextensions().v1().customResourceDefinitions().list().getItems())
+        .extracting(crd -> crd.getMetadata().getName())
+        .contains("guestbooks.webapp.my.domain");
+
+    Process operator = project.start(kubeconfig, "run.log", "make", "run");
+    try (InputStream sample =
+        Files.newInputStream(project.dir().resolve("config/samples/webapp_v1_guestbook.yaml"))) {
+      client.load(sample).inNamespace("default").create();
+    }
+
+    Deployment deployment =
+        await(
+            "the sample's Deployment, made by the operator that make run started",
+            () ->
+                client
+                    .apps()
+                    .deployments()
+                    .inNamespace("default")
+                    .withName("guestbook-sample")
+                    .get(),
+            operator);
+    assertThat(deployment.getMetadata().getOwnerReferences())
+        .extracting(owner -> owner.getKind() + "/" + owner.getName())
+        .containsExactly("Guestbook/guestbook-sample");
+    GenericKubernetesResource reconciled =
+        await(
+            "the sample's status.observedGeneration, which the reconciler reports",
+            () -> {
+              GenericKubernetesResource guestbook =
+                  client
+                      .genericKubernetesResources(GUESTBOOK, "Guestbook")
+                      .inNamespace("default")
+                      .withName("guestbook-sample")
+                      .get();
+              Object status = guestbook.getAdditionalProperties().get("status");
+              return status instanceof Map<?, ?> map && map.get("observedGeneration") != null
+                  ? guestbook
+                  : null;
+            },
+            operator);
+    assertThat(
+            ((Map<?, ?>) reconciled.getAdditionalProperties().get("status"))
+                .get("observedGeneration"))
+        .isEqualTo(1);
+
+    // Ctrl-C, as in a terminal: make and the operator's JVM end, none left behind
+    Commands.interrupt(operator, Duration.ofSeconds(30));
+    assertThat(Commands.read(project.logs().resolve("run.log"))).doesNotContain("Exception");
+
+    project.run(kubeconfig, "uninstall.log", "make", "uninstall").succeeded();
+    await(
+        "the CRD gone after make uninstall",
+        () ->
+            client
+                        .apiextensions()
+                        .v1()
+                        .customResourceDefinitions()
+                        .withName("guestbooks.webapp.my.domain")
+                        .get()
+                    == null
+                ? "gone"
+                : null,
+        controlPlane);
+  }
+
+  static String javaCommand() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  /** Waits (3 minutes at most) for a value, failing early if {@code process} ends meanwhile. */
+  static <T> T await(String what, Supplier<T> value, Process process) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+    while (System.nanoTime() < deadline) {
+      T found = value.get();
+      if (found != null) {
+        return found;
+      }
+      assertThat(process.isAlive())
+          .as("%s: the process ended while waiting; logs in %s", what, project.logs())
+          .isTrue();
+      Thread.sleep(500);
+    }
+    throw new AssertionError(what + ": not within 3 minutes; logs in " + project.logs());
+  }
+
+  private static void awaitLine(Path log, String line, Process process) throws Exception {
+    await(
+        "'" + line + "' in " + log, () -> Commands.read(log).contains(line) ? line : null, process);
+  }
+}
