@@ -141,6 +141,74 @@ class GeneratedProjectClusterIT {
         controlPlane);
   }
 
+  /**
+   * {@code make docker-build}: Jib puts the image into the local Docker (on the FROM-scratch JRE
+   * base, nothing pulled), and the image runs the operator as its non-root user against the control
+   * plane: it reconciles a Guestbook of its own.
+   */
+  @Test
+  void dockerBuildMakesAnImageWhoseOperatorReconciles() throws Exception {
+    Docker.requireEngineAndJreBase(project.logs());
+    String image = "kube-harness-it/guestbook-operator:" + ProcessHandle.current().pid();
+    String container = "kube-harness-it-operator-" + ProcessHandle.current().pid();
+    try {
+      project.run("docker-build.log", "make", "docker-build", "IMG=" + image).succeeded();
+      assertThat(Docker.inspect(project.logs(), image, "{{.Config.User}}"))
+          .isEqualTo("65532:65532");
+      assertThat(Docker.inspect(project.logs(), image, "{{json .Config.Entrypoint}}"))
+          .contains("com.example.guestbook.OperatorMain");
+
+      project.run(kubeconfig, "install-for-image.log", "make", "install").succeeded();
+      // The image's user (65532) reads the kubeconfig through the bind mount; the copy stays in
+      // this test's owner-only temporary directory.
+      Path readable = Files.copy(tmp.resolve("kubeconfig"), tmp.resolve("kubeconfig-for-image"));
+      Files.setPosixFilePermissions(
+          readable, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+      // host network: the control plane listens on 127.0.0.1 only
+      Docker.run(
+              project.logs(),
+              "docker-run.log",
+              "docker",
+              "run",
+              "-d",
+              "--name",
+              container,
+              "--network",
+              "host",
+              "-v",
+              readable + ":/etc/kubeconfig:ro",
+              "-e",
+              "KUBECONFIG=/etc/kubeconfig",
+              image)
+          .succeeded();
+      try (InputStream sample =
+          Files.newInputStream(project.dir().resolve("config/samples/webapp_v1_guestbook.yaml"))) {
+        GenericKubernetesResource guestbook =
+            (GenericKubernetesResource) client.load(sample).items().get(0);
+        guestbook.getMetadata().setName("from-image");
+        client.resource(guestbook).inNamespace("default").create();
+      }
+
+      Process running = new ProcessBuilder("docker", "wait", container).start();
+      try {
+        Deployment made =
+            await(
+                "the Deployment of Guestbook from-image, made by the operator in the image",
+                () ->
+                    client.apps().deployments().inNamespace("default").withName("from-image").get(),
+                running);
+        assertThat(made.getMetadata().getOwnerReferences().get(0).getName())
+            .isEqualTo("from-image");
+      } finally {
+        running.destroy();
+      }
+    } finally {
+      Docker.run(project.logs(), "docker-logs.log", "docker", "logs", container);
+      Docker.run(project.logs(), "docker-rm.log", "docker", "rm", "-f", container);
+      Docker.run(project.logs(), "docker-rmi.log", "docker", "rmi", image);
+    }
+  }
+
   static String javaCommand() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
