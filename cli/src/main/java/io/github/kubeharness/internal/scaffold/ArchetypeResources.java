@@ -130,7 +130,7 @@ public final class ArchetypeResources {
     xml.append(
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        <!-- Written by kube-harness's ArchetypeResources from the init templates; do not edit. -->
+        <!-- Written by kube-harness's ArchetypeResources from the init and api templates; do not edit. -->
         <archetype-descriptor name="kube-harness-operator"
             xmlns="http://maven.apache.org/plugins/maven-archetype-plugin/archetype-descriptor/1.1.0"
             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
