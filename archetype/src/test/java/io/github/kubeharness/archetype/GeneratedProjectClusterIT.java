@@ -52,7 +52,7 @@ class GeneratedProjectClusterIT {
             "minimal",
             "--kubeconfig",
             file.toString());
-    awaitLine(project.logs().resolve("up.log"), "export KUBECONFIG=", controlPlane);
+    awaitLine("up.log", "export KUBECONFIG=", controlPlane);
     kubeconfig = Map.of("KUBECONFIG", file.toString());
     client =
         new KubernetesClientBuilder()
@@ -96,7 +96,8 @@ class GeneratedProjectClusterIT {
                     .inNamespace("default")
                     .withName("guestbook-sample")
                     .get(),
-            operator);
+            operator,
+            "run.log");
     assertThat(deployment.getMetadata().getOwnerReferences())
         .extracting(owner -> owner.getKind() + "/" + owner.getName())
         .containsExactly("Guestbook/guestbook-sample");
@@ -115,7 +116,8 @@ class GeneratedProjectClusterIT {
                   ? guestbook
                   : null;
             },
-            operator);
+            operator,
+            "run.log");
     assertThat(
             ((Map<?, ?>) reconciled.getAdditionalProperties().get("status"))
                 .get("observedGeneration"))
@@ -138,7 +140,8 @@ class GeneratedProjectClusterIT {
                     == null
                 ? "gone"
                 : null,
-        controlPlane);
+        controlPlane,
+        "up.log");
   }
 
   /**
@@ -189,21 +192,26 @@ class GeneratedProjectClusterIT {
         client.resource(guestbook).inNamespace("default").create();
       }
 
-      Process running = new ProcessBuilder("docker", "wait", container).start();
+      // docker logs -f ends when the container does: its output is the operator's log
+      Process running =
+          new ProcessBuilder("docker", "logs", "-f", container)
+              .redirectErrorStream(true)
+              .redirectOutput(project.logs().resolve("docker-wait.log").toFile())
+              .start();
       try {
         Deployment made =
             await(
                 "the Deployment of Guestbook from-image, made by the operator in the image",
                 () ->
                     client.apps().deployments().inNamespace("default").withName("from-image").get(),
-                running);
+                running,
+                "docker-wait.log");
         assertThat(made.getMetadata().getOwnerReferences().get(0).getName())
             .isEqualTo("from-image");
       } finally {
         running.destroy();
       }
     } finally {
-      Docker.run(project.logs(), "docker-logs.log", "docker", "logs", container);
       Docker.run(project.logs(), "docker-rm.log", "docker", "rm", "-f", container);
       Docker.run(project.logs(), "docker-rmi.log", "docker", "rmi", image);
     }
@@ -213,24 +221,42 @@ class GeneratedProjectClusterIT {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
-  /** Waits (3 minutes at most) for a value, failing early if {@code process} ends meanwhile. */
-  static <T> T await(String what, Supplier<T> value, Process process) throws Exception {
+  /**
+   * Waits (3 minutes at most) for a value, failing early if {@code process} ends meanwhile; a
+   * failure quotes the end of the process's log.
+   */
+  static <T> T await(String what, Supplier<T> value, Process process, String log) throws Exception {
     long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
     while (System.nanoTime() < deadline) {
       T found = value.get();
       if (found != null) {
         return found;
       }
-      assertThat(process.isAlive())
-          .as("%s: the process ended while waiting; logs in %s", what, project.logs())
-          .isTrue();
+      if (!process.isAlive()) {
+        throw new AssertionError(
+            what
+                + ": the process ended (exit "
+                + process.exitValue()
+                + ") while waiting; "
+                + log
+                + " ends with:\n"
+                + Commands.tail(project.logs().resolve(log)));
+      }
       Thread.sleep(500);
     }
-    throw new AssertionError(what + ": not within 3 minutes; logs in " + project.logs());
+    throw new AssertionError(
+        what
+            + ": not within 3 minutes; "
+            + log
+            + " ends with:\n"
+            + Commands.tail(project.logs().resolve(log)));
   }
 
-  private static void awaitLine(Path log, String line, Process process) throws Exception {
+  private static void awaitLine(String log, String line, Process process) throws Exception {
     await(
-        "'" + line + "' in " + log, () -> Commands.read(log).contains(line) ? line : null, process);
+        "'" + line + "' in " + log,
+        () -> Commands.read(project.logs().resolve(log)).contains(line) ? line : null,
+        process,
+        log);
   }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A generated project is pinned to what this repository builds with. Library versions come filtered
- * from the root pom's properties; the three plugins the root pom pins inline (compiler, shade) or
+ * from the root pom's properties; the plugins the root pom pins inline (compiler, shade, jar) or
  * sample-operator does (Jib) are written in versions.properties by hand, so this compares them; the
  * maven-dependency-plugin's is the archetype module's.
  */
@@ -25,6 +25,7 @@ class ScaffoldVersionsTest {
 
     assertThat(pinned(root, "maven-compiler-plugin")).isEqualTo(versions.get("compilerVersion"));
     assertThat(pinned(root, "maven-shade-plugin")).isEqualTo(versions.get("shadeVersion"));
+    assertThat(pinned(root, "maven-jar-plugin")).isEqualTo(versions.get("jarVersion"));
     assertThat(sample).contains("<jib.version>" + versions.get("jibVersion") + "</jib.version>");
   }
 
