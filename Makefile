@@ -122,12 +122,12 @@ kind: $(CLI) ## create the kind cluster kube-harness from KIND_IMAGE; kubeconfig
 kind-delete: ## delete the kind cluster, its node container and its Docker network
 	bash hack/kind/cluster.sh delete
 
-test-kind: $(CLI) ## the tests tagged kind, on the kind backend (KindBackendIT, GuestbookOnKindIT); needs make kind-image
+test-kind: $(CLI) ## the tests tagged kind, on the kind backend (KindBackendIT, GuestbookOnKindIT, GeneratedProjectOnKindIT); needs make kind-image
 	bash hack/kind/build-web-image.sh
 	$(TESTS_RAN_STAMP)
-	$(MVNW) -Dspotless.check.skip=true -pl harness,sample-operator -am verify -Dgroups=kind \
+	$(MVNW) -Dspotless.check.skip=true -pl harness,sample-operator,archetype -am verify -Dgroups=kind \
 	  -Dkubeharness.excludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false
-	bash hack/require-tests-ran.sh $(TESTS_RAN) harness sample-operator
+	bash hack/require-tests-ran.sh $(TESTS_RAN) harness sample-operator archetype
 
 soak: ## the soak suite: 200 start/stop cycles, 20 kill -9s, 4 JVMs at once, the Guestbook 30 min under edits and apiserver restarts (SOAK_ARGS to shorten)
 	$(TESTS_RAN_STAMP)

@@ -10,9 +10,10 @@ import java.util.TreeSet;
 
 /**
  * Writes the Maven archetype's content ({@code archetype-resources/} and {@code
- * META-INF/maven/archetype-metadata.xml}) from the {@code init} templates, so that {@code mvn
- * archetype:generate} and {@code kube-harness init} make the same project from one set of
- * templates. The archetype module's build runs it (its {@code main}).
+ * META-INF/maven/archetype-metadata.xml}) from the generator's templates, so that {@code mvn
+ * archetype:generate} makes the project {@code kube-harness init} then {@code create api} with the
+ * sample kind make, from one set of templates. The archetype module's build runs it (its {@code
+ * main}).
  *
  * <p>The archetype plugin renders files with Velocity, whose {@code $} and {@code #} the templates
  * are full of (Makefile, YAML comments, Maven properties). So each file is rendered here with a
@@ -30,6 +31,16 @@ public final class ArchetypeResources {
           "projectName", "artifactId",
           "groupId", "groupId");
 
+  /**
+   * The kind the archetype's project comes with ({@code create api --group webapp --version v1
+   * --kind Guestbook}): so that its first {@code mvn verify} runs a reconciler's tests, as {@code
+   * init} then {@code create api} do. Further kinds: {@code kube-harness create api}.
+   */
+  static final String SAMPLE_GROUP = "webapp";
+
+  static final String SAMPLE_VERSION = "v1";
+  static final String SAMPLE_KIND = "Guestbook";
+
   private ArchetypeResources() {}
 
   /** Writes the archetype's content under {@code args[0]} (the module's classes directory). */
@@ -39,27 +50,19 @@ public final class ArchetypeResources {
 
   /** Writes the archetype's content under {@code output}. */
   static void write(Path output) throws IOException {
-    Map<String, String> contentValues = new LinkedHashMap<>(ScaffoldVersions.all());
-    Map<String, String> pathValues = new LinkedHashMap<>(contentValues);
-    for (String name : PROPERTIES.keySet()) {
-      contentValues.put(name, marker(name));
-    }
-    // The archetype puts packaged files into the package's directory itself, and replaces
-    // __dot__ in file names by the property dot (default '.').
-    pathValues.putAll(contentValues);
-    pathValues.put("packagePath", "");
-    pathValues.put("dot", "__dot__");
-    contentValues.put("dot", ".");
-
     Path resources = output.resolve("archetype-resources");
+    Map<String, String> files = project(resources);
     TreeSet<String> rootFiles = new TreeSet<>();
     TreeSet<String> directories = new TreeSet<>();
-    for (String template : Templates.index("init")) {
-      String path = Templates.fill(template, pathValues).replace("//", "/");
-      String content = Templates.renderOne("init/" + template, contentValues);
+    for (Map.Entry<String, String> entry : files.entrySet()) {
+      // The archetype puts packaged files into the package's directory itself.
+      String path = entry.getKey().replace(marker("packagePath"), "").replace("//", "/");
+      if (path.indexOf('\u0001') >= 0) {
+        throw new IllegalStateException("A user value in the path of archetype file " + path);
+      }
       Path file = resources.resolve(path);
       Files.createDirectories(file.getParent());
-      Files.writeString(file, velocity(content), StandardCharsets.UTF_8);
+      Files.writeString(file, velocity(entry.getValue()), StandardCharsets.UTF_8);
       int slash =
           path.startsWith("src/") ? path.indexOf('/', path.indexOf('/', 4) + 1) : path.indexOf('/');
       if (slash < 0) {
@@ -73,6 +76,41 @@ public final class ArchetypeResources {
     Path metadata = output.resolve("META-INF/maven/archetype-metadata.xml");
     Files.createDirectories(metadata.getParent());
     Files.writeString(metadata, metadata(rootFiles, directories), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The project of {@code init} then {@code create api} with the sample kind, in memory, a marker
+   * in place of each user value: relative path (the package's directory a marker too) to content.
+   */
+  private static Map<String, String> project(Path resources) {
+    Map<String, String> values = new LinkedHashMap<>(ScaffoldVersions.all());
+    for (String name : PROPERTIES.keySet()) {
+      values.put(name, marker(name));
+    }
+    values.put("dot", ".");
+    // The archetype replaces __dot__ in file names by the property dot (default '.'): Maven's
+    // resource copying would leave out a file named .gitignore.
+    Map<String, String> pathValues = new LinkedHashMap<>(values);
+    pathValues.put("dot", "__dot__");
+    Map<String, String> files = new LinkedHashMap<>();
+    for (String template : Templates.index("init")) {
+      files.put(
+          Templates.fill(template, pathValues), Templates.renderOne("init/" + template, values));
+    }
+    ApiFiles api =
+        ApiFiles.of(
+            ApiFiles.values(values, marker("domain"), SAMPLE_GROUP, SAMPLE_VERSION, SAMPLE_KIND),
+            path -> {
+              String text = files.get(path);
+              if (text == null) {
+                throw new IllegalStateException("create api edits " + path + ", not in init's");
+              }
+              return text;
+            },
+            resources);
+    files.putAll(api.created());
+    files.putAll(api.edited());
+    return files;
   }
 
   private static String marker(String name) {
@@ -92,7 +130,7 @@ public final class ArchetypeResources {
     xml.append(
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        <!-- Written by kube-harness's ArchetypeResources from the init templates; do not edit. -->
+        <!-- Written by kube-harness's ArchetypeResources from the init and api templates; do not edit. -->
         <archetype-descriptor name="kube-harness-operator"
             xmlns="http://maven.apache.org/plugins/maven-archetype-plugin/archetype-descriptor/1.1.0"
             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"

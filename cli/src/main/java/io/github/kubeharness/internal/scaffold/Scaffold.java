@@ -79,74 +79,19 @@ public final class Scaffold {
       }
     }
     Map<String, String> values =
-        initValues(project.domain(), project.javaPackage(), project.projectName(), null);
-    values.put("group", group);
-    values.put("version", version);
-    values.put("kind", kind);
-    values.put("kindLower", kind.toLowerCase(java.util.Locale.ROOT));
-    values.put("kindVar", "a" + kind);
-    values.put("plural", Names.plural(kind));
-    values.put("fullGroup", group + "." + project.domain());
-
+        ApiFiles.values(
+            initValues(project.domain(), project.javaPackage(), project.projectName(), null),
+            project.domain(),
+            group,
+            version,
+            kind);
+    ApiFiles files = ApiFiles.of(values, relative -> read(target, relative), target);
     FileChanges changes = new FileChanges(target);
     List<String> touched = new ArrayList<>();
-    Templates.render("api", values)
-        .forEach(
-            (path, content) -> {
-              changes.create(path, content);
-              touched.add(path);
-            });
-    String role = read(target, "config/rbac/role.yaml");
-    String roleAdded = Templates.renderOne("api-edits/role.yaml", values);
-    if (!role.contains("\n  - deployments\n")) {
-      roleAdded += Templates.renderOne("api-edits/role-deployments.yaml", values);
-    }
-    append(changes, touched, "config/rbac/role.yaml", role, roleAdded);
-    append(
-        changes,
-        touched,
-        target,
-        "config/rbac/kustomization.yaml",
-        "rbac-kustomization.yaml",
-        values);
-    append(
-        changes,
-        touched,
-        target,
-        "config/crd/kustomization.yaml",
-        "crd-kustomization.yaml",
-        values);
-    append(
-        changes,
-        touched,
-        target,
-        "config/samples/kustomization.yaml",
-        "samples-kustomization.yaml",
-        values);
-    append(
-        changes,
-        touched,
-        "PROJECT",
-        project.text(),
-        Templates.renderOne("api-edits/PROJECT", values));
-    String main = "src/main/java/" + values.get("packagePath") + "/OperatorMain.java";
-    String mainText = read(target, main);
-    int marker = mainText.indexOf(REGISTER_MARKER);
-    if (marker < 0) {
-      throw new KubeHarnessException(
-          target.resolve(main)
-              + " has lost the line '"
-              + REGISTER_MARKER
-              + " ...' above which create api registers the reconciler; nothing was changed. Fix:"
-              + " put it back before operator.start(), as init wrote it.");
-    }
-    int lineStart = mainText.lastIndexOf('\n', marker) + 1;
-    changes.edit(
-        main,
-        mainText.substring(0, lineStart)
-            + Templates.renderOne("api-edits/OperatorMain.java", values)
-            + mainText.substring(lineStart));
-    touched.add(main);
+    files.created().forEach(changes::create);
+    files.edited().forEach(changes::edit);
+    touched.addAll(files.created().keySet());
+    touched.addAll(files.edited().keySet());
     changes.check("kube-harness create api");
     changes.apply("kube-harness create api");
     return touched;
@@ -206,26 +151,5 @@ public final class Scaffold {
               + "); nothing was changed. Fix: restore it, as kube-harness init wrote it.",
           e);
     }
-  }
-
-  private static void append(
-      FileChanges changes,
-      List<String> touched,
-      Path dir,
-      String relative,
-      String fragment,
-      Map<String, String> values) {
-    append(
-        changes,
-        touched,
-        relative,
-        read(dir, relative),
-        Templates.renderOne("api-edits/" + fragment, values));
-  }
-
-  private static void append(
-      FileChanges changes, List<String> touched, String relative, String text, String added) {
-    changes.edit(relative, (text.endsWith("\n") ? text : text + "\n") + added);
-    touched.add(relative);
   }
 }

@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A generated project is pinned to what this repository builds with. Library versions come filtered
- * from the root pom's properties; the three plugins the root pom pins inline (compiler, shade) or
- * sample-operator does (Jib) are written in versions.properties by hand, so this compares them.
+ * from the root pom's properties; the plugins the root pom pins inline (compiler, shade, jar) or
+ * sample-operator does (Jib) are written in versions.properties by hand, so this compares them; the
+ * maven-dependency-plugin's is the archetype module's.
  */
 class ScaffoldVersionsTest {
 
@@ -24,7 +25,25 @@ class ScaffoldVersionsTest {
 
     assertThat(pinned(root, "maven-compiler-plugin")).isEqualTo(versions.get("compilerVersion"));
     assertThat(pinned(root, "maven-shade-plugin")).isEqualTo(versions.get("shadeVersion"));
+    assertThat(pinned(root, "maven-jar-plugin")).isEqualTo(versions.get("jarVersion"));
     assertThat(sample).contains("<jib.version>" + versions.get("jibVersion") + "</jib.version>");
+  }
+
+  /**
+   * The archetype module's build resolves the plugins a generated project's make targets run (its
+   * ITs run them offline): the same versions the project names.
+   */
+  @Test
+  void theArchetypeModuleResolvesThePluginVersionsTheProjectRuns() throws IOException {
+    Map<String, String> versions = ScaffoldVersions.all();
+    String archetype = Files.readString(Path.of("../archetype/pom.xml"));
+
+    assertThat(archetype)
+        .contains(
+            "<jib.version>" + versions.get("jibVersion") + "</jib.version>",
+            "<dependency-plugin.version>"
+                + versions.get("dependencyPluginVersion")
+                + "</dependency-plugin.version>");
   }
 
   @Test
