@@ -10,7 +10,7 @@ JIB_FROM ?= eclipse-temurin:17-jre
 # kubectl from the PATH, else the one kube-harness provisions (built from Go modules like the rest).
 KUBECTL = $$(command -v kubectl || java -jar $(CLI) provision --profile minimal --with-kubectl | sed -n 's/^kubectl=//p')
 
-.PHONY: kind-image web-image kind kind-delete kind-e2e test-kind soak test-races
+.PHONY: kind-image web-image kind kind-delete kind-e2e test-kind soak test-races test-generated
 .PHONY: bench-start
 .PHONY: help test build cli provision provision-matrix cluster dev dev-smoke fmt clean bench bench-readme images lint-workflows operator jre-image image-smoke manifests install uninstall run docker-build deploy undeploy e2e
 
@@ -128,6 +128,12 @@ test-kind: $(CLI) ## the tests tagged kind, on the kind backend (KindBackendIT, 
 	$(MVNW) -Dspotless.check.skip=true -pl harness,sample-operator,archetype -am verify -Dgroups=kind \
 	  -Dkubeharness.excludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false
 	bash hack/require-tests-ran.sh $(TESTS_RAN) harness sample-operator archetype
+
+test-generated: $(CLI) ## a project the archetype generates, used as its README says: its CI test step, make install/run/docker-build/build-installer (tag generated; about 9 min)
+	$(TESTS_RAN_STAMP)
+	set -a && . target/test-env && set +a && $(MVNW) -Dspotless.check.skip=true -pl archetype -am verify \
+	  -Dgroups=generated -Dkubeharness.excludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false
+	bash hack/require-tests-ran.sh $(TESTS_RAN) archetype
 
 soak: ## the soak suite: 200 start/stop cycles, 20 kill -9s, 4 JVMs at once, the Guestbook 30 min under edits and apiserver restarts (SOAK_ARGS to shorten)
 	$(TESTS_RAN_STAMP)

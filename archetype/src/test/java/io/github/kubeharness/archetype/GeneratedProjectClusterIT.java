@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * takes the CRD out again. The control plane is {@code kube-harness up} (the CLI jar this build
  * makes), as a user without a cluster would start one.
  */
+@Tag("generated")
 class GeneratedProjectClusterIT {
 
   private static final String GUESTBOOK = "webapp.my.domain/v1";

@@ -14,6 +14,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * control plane or Docker are in {@link GeneratedProjectClusterIT}; {@code make deploy} on kind in
  * {@link GeneratedProjectOnKindIT}.
  */
+@Tag("generated")
 class GeneratedProjectMakeIT {
 
   @TempDir static Path tmp;
