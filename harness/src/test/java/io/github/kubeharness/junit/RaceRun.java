@@ -26,7 +26,6 @@ import org.junit.platform.engine.TestExecutionResult.Status;
 record RaceRun(String reason, List<String> schedule) {
 
   private static final Pattern TIME = Pattern.compile("^\\d\\d:\\d\\d:\\d\\d\\.\\d{3}  ");
-  private static final Pattern STEP = Pattern.compile("\\(step (\\d+)\\)");
 
   // What differs between runs of one schedule, in messages and log lines.
   private static final List<Pattern> VOLATILE =
@@ -36,8 +35,8 @@ record RaceRun(String reason, List<String> schedule) {
           Pattern.compile("(?<=\\brv )\\d+"),
           Pattern.compile("\\b\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?\\b"), // a time of day
           Pattern.compile("\\b\\d+ ms\\b"),
-          Pattern.compile("(?<=\\b[a-z][a-z0-9]{0,40}-)[a-z0-9]{5}\\b"), // generateName's suffix
-          Pattern.compile("\\bkh-[a-z0-9-]+")); // a test namespace
+          // The random suffix of a generated name, and of a test's namespace.
+          Pattern.compile("(?<=\\b[a-z][a-z0-9]{0,60}-)[a-z0-9]{5}\\b"));
 
   /**
    * The run of {@code method} under {@code seed} of {@code scenario} that {@code outcome} reports,
@@ -80,8 +79,7 @@ record RaceRun(String reason, List<String> schedule) {
     for (Pattern pattern : VOLATILE) {
       text = pattern.matcher(text).replaceAll("*");
     }
-    // A step line: what was delivered and its place, without the time and object it was.
-    return STEP.matcher(text).find() ? text.replaceAll(" {2,}", " ") : text;
+    return text.replaceAll(" {2,}", " ");
   }
 
   private static List<String> lines(Path file) {
