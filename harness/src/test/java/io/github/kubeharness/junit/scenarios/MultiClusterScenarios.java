@@ -15,7 +15,6 @@ import io.github.kubeharness.junit.fixtures.Widget;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
@@ -87,14 +86,17 @@ public final class MultiClusterScenarios {
     }
 
     private static Seen seen(ControlPlane plane) {
-      Map<String, Long> processes = ComponentProcesses.of(plane);
+      Path run = plane.logDirectory().orElseThrow();
+      // Its own kube-apiserver: the one whose certificates are in its run (a further cluster's
+      // apiserver names the first's run too, in the path of the etcd socket it shares).
       List<String> arguments =
-          Optional.ofNullable(processes.get("kube-apiserver"))
-              .flatMap(ProcessHandle::of)
-              .flatMap(p -> p.info().arguments())
-              .map(List::of)
+          ProcessHandle.current()
+              .descendants()
+              .map(p -> p.info().arguments().map(List::of).orElse(List.of()))
+              .filter(a -> a.contains("--cert-dir=" + run.resolve("pki") + "/"))
+              .findFirst()
               .orElse(List.of());
-      return new Seen(plane.logDirectory().orElseThrow(), processes, arguments);
+      return new Seen(run, ComponentProcesses.of(plane), arguments);
     }
   }
 
