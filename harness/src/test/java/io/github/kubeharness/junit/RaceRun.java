@@ -35,6 +35,7 @@ record RaceRun(String reason, List<String> schedule) {
           Pattern.compile("(?<=\\brv )\\d+"),
           Pattern.compile("\\b\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?\\b"), // a time of day
           Pattern.compile("\\b\\d+ ms\\b"),
+          Pattern.compile("(?<=\\brule )\\d+"), // numbered per fault proxy, across runs
           // The random suffix of a generated name, and of a test's namespace.
           Pattern.compile("(?<=\\b[a-z][a-z0-9]{0,60}-)[a-z0-9]{5}\\b"));
 
