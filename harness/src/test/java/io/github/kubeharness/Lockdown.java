@@ -198,19 +198,23 @@ public final class Lockdown {
                         alert ->
                             assertThat(alert).isIn("certificate_required", "bad_certificate")));
     HttpClient withOtherIdentity = presenting(otherIdentityKubeconfig);
+    // A foreign certificate: TLS 1.3 ends the handshake before the server has checked it, so the
+    // server's alert may come after the request went out and be lost in the close; either way the
+    // connection ends with no answer, where the same request with the run's certificate had one.
     assertThatThrownBy(() -> withOtherIdentity.send(range, HttpResponse.BodyHandlers.ofString()))
         .as("etcd with a client certificate of the API server's CA")
         .satisfies(
             refused ->
-                assertThat(EtcdAccess.tlsAlert(refused))
-                    .as("the TLS alert (%s)", refused)
-                    .hasValueSatisfying(
-                        alert -> assertThat(alert).isIn("unknown_ca", "bad_certificate")));
+                assertThat(
+                        EtcdAccess.tlsAlert(refused).orElse(String.valueOf(refused.getMessage())))
+                    .as("the TLS alert, or the close (%s)", refused)
+                    .matches("unknown_ca|bad_certificate|.*header parser received no bytes"));
     assertPlainHttpIsTurnedAway(port);
 
-    Stranger.Result owners = runs.curl(https, "-d", ETCD_RANGE_ALL);
+    // HTTP/1.1 as the Java probes: over h2 etcd's peer port gives an empty reply.
+    Stranger.Result owners = runs.curl(https, "--http1.1", "-d", ETCD_RANGE_ALL);
     assertThat(owners.output()).as("the run's certificate, curl").endsWith("\n" + accepted);
-    Stranger.Result tls = Stranger.curl(https, "-d", ETCD_RANGE_ALL);
+    Stranger.Result tls = Stranger.curl(https, "--http1.1", "-d", ETCD_RANGE_ALL);
     assertThat(tls.output())
         .as("second user, etcd over TLS")
         .doesNotContain("\"kvs\"")
@@ -221,8 +225,7 @@ public final class Lockdown {
     assertThat(plain.output())
         .as("second user, etcd over plain HTTP")
         .doesNotContain("\"kvs\"")
-        .contains(PLAIN_HTTP_ON_TLS)
-        .endsWith("\n400");
+        .containsPattern(PLAIN_HTTP_ON_TLS + "(?s).*\n400$|Empty reply from server(?s).*\n000$");
   }
 
   /**
@@ -268,10 +271,14 @@ public final class Lockdown {
     assertThat(range.failed()).as("second user, etcd's socket: %s", range.output()).isTrue();
   }
 
-  /** Go's TLS server's answer to a plain HTTP request (with status 400). */
+  /** Go's TLS server's answer to a plain HTTP request (with status 400), where it gives one. */
   private static final String PLAIN_HTTP_ON_TLS = "Client sent an HTTP request to an HTTPS server";
 
-  // The TLS port turns plain HTTP away with Go's 400: that answer (and not etcd's) is the proof.
+  /**
+   * A TLS port turns plain HTTP away: with Go's 400 (a net/http server's own TLS) or by closing the
+   * connection without a byte (etcd's client listener, TLS underneath its HTTP server). Either is
+   * the TLS layer's refusal; a refused connection is not (the control showed the port serves).
+   */
   private static void assertPlainHttpIsTurnedAway(int port) {
     HttpRequest plain =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v3/kv/range"))
@@ -284,7 +291,9 @@ public final class Lockdown {
       assertThat(response.statusCode()).as("etcd over plain HTTP").isEqualTo(400);
       assertThat(response.body()).as("etcd over plain HTTP").contains(PLAIN_HTTP_ON_TLS);
     } catch (IOException e) {
-      throw new AssertionError("etcd over plain HTTP: no answer at all (" + e + ")", e);
+      assertThat(String.valueOf(e.getMessage()))
+          .as("etcd over plain HTTP: closed without an answer (%s)", e)
+          .contains("received no bytes");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
