@@ -36,6 +36,9 @@ record RaceRun(String reason, List<String> schedule) {
           Pattern.compile("\\b\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?\\b"), // a time of day
           Pattern.compile("\\b\\d+ ms\\b"),
           Pattern.compile("(?<=\\brule )\\d+"), // numbered per fault proxy, across runs
+          // How many writes, events and reconciles a loop got in before the explorer looked.
+          Pattern.compile("\\b\\d+(?= (times|writes|watch events|reconciles)\\b)"),
+          Pattern.compile("(?<=\\()\\d+(?= to )"),
           // The random suffix of a generated name, and of a test's namespace.
           Pattern.compile("(?<=\\b[a-z][a-z0-9]{0,60}-)[a-z0-9]{5}\\b"));
 
