@@ -70,8 +70,11 @@ class ContainerLockdownIT {
       }
       assertThat(etcdPorts).as("etcd's ports reachable from the host").isNotEmpty();
       String intruder = controlPlane.addUser("etcd-intruder", List.of()).kubeconfig();
+      // The run's own etcd credentials, for the controls: read from etcd's process in its
+      // container (on the host's network or not).
+      EtcdAccess runs = EtcdAccess.of(Lockdown.containerPid(byImage.get("etcd")));
       for (int port : etcdPorts) {
-        Lockdown.assertEtcdRefusesStrangers(port, intruder);
+        Lockdown.assertEtcdRefusesStrangers(runs, port, intruder);
       }
       Lockdown.assertApiServerRefusesTheStranger(controlPlane.apiServerUrl());
       Lockdown.assertStrangerReadsNothingIn(controlPlane.logDirectory().orElseThrow());

@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
 
@@ -161,10 +163,25 @@ public final class Lockdown {
    * etcd at 127.0.0.1:{@code port} gives nothing to a client without the run's etcd certificate:
    * not over plain HTTP, not over TLS without a certificate, not with {@code otherIdentity} (a
    * certificate of the run's main CA, which signs the users a test adds), and not to the second
-   * local user.
+   * local user. The etcd process is the one that listens on {@code port} itself (a local etcd, a
+   * container's on the host's network); see {@link #assertEtcdRefusesStrangers(EtcdAccess, int,
+   * String)}.
    */
   public static void assertEtcdRefusesStrangers(int port, String otherIdentityKubeconfig) {
+    assertEtcdRefusesStrangers(EtcdAccess.listeningOn(port), port, otherIdentityKubeconfig);
+  }
+
+  /**
+   * The same, for the etcd whose credentials {@code runs} holds, on {@code port} (its own, or one
+   * Docker publishes for it). Each refusal is the one that proves it (TLS alerts for a missing or
+   * foreign certificate, Go's answer to plain HTTP on a TLS port), and each probe is first sent
+   * with the run's etcd certificate, which etcd must accept: a probe that fails for another reason
+   * (a port that does not answer at all) fails the check.
+   */
+  public static void assertEtcdRefusesStrangers(
+      EtcdAccess runs, int port, String otherIdentityKubeconfig) {
     String https = "https://127.0.0.1:" + port + "/v3/kv/range";
+    int accepted = assertTheRunsCertificateIsAnswered(runs, port);
     HttpRequest range =
         HttpRequest.newBuilder(URI.create(https))
             .timeout(Duration.ofSeconds(5))
@@ -173,45 +190,96 @@ public final class Lockdown {
     assertThatThrownBy(
             () -> AnonymousHttp.client().send(range, HttpResponse.BodyHandlers.ofString()))
         .as("etcd over TLS without a client certificate")
-        .isInstanceOf(IOException.class);
+        .satisfies(
+            refused ->
+                assertThat(EtcdAccess.tlsAlert(refused))
+                    .as("the TLS alert (%s)", refused)
+                    .hasValueSatisfying(
+                        alert ->
+                            assertThat(alert).isIn("certificate_required", "bad_certificate")));
     HttpClient withOtherIdentity = presenting(otherIdentityKubeconfig);
+    // A foreign certificate: TLS 1.3 ends the handshake before the server has checked it, so the
+    // server's alert may come after the request went out and be lost in the close; either way the
+    // connection ends with no answer, where the same request with the run's certificate had one.
     assertThatThrownBy(() -> withOtherIdentity.send(range, HttpResponse.BodyHandlers.ofString()))
         .as("etcd with a client certificate of the API server's CA")
-        .isInstanceOf(IOException.class);
-    assertPlainHttpGetsNothing(port);
+        .satisfies(
+            refused ->
+                assertThat(
+                        EtcdAccess.tlsAlert(refused).orElse(String.valueOf(refused.getMessage())))
+                    .as("the TLS alert, or the close (%s)", refused)
+                    .matches("unknown_ca|bad_certificate|.*header parser received no bytes"));
+    assertPlainHttpIsTurnedAway(port);
 
-    Stranger.Result tls = Stranger.curl(https, "-d", ETCD_RANGE_ALL);
-    assertThat(tls.output()).as("second user, etcd over TLS").doesNotContain("\"kvs\"");
+    // HTTP/1.1 as the Java probes: over h2 etcd's peer port gives an empty reply.
+    Stranger.Result owners = runs.curl(https, "--http1.1", "-d", ETCD_RANGE_ALL);
+    assertThat(owners.output()).as("the run's certificate, curl").endsWith("\n" + accepted);
+    Stranger.Result tls = Stranger.curl(https, "--http1.1", "-d", ETCD_RANGE_ALL);
+    assertThat(tls.output())
+        .as("second user, etcd over TLS")
+        .doesNotContain("\"kvs\"")
+        .containsPattern("alert (certificate required|bad certificate)");
     assertThat(tls.failed()).as("second user, etcd over TLS: %s", tls.output()).isTrue();
     Stranger.Result plain =
         Stranger.curl("http://127.0.0.1:" + port + "/v3/kv/range", "-d", ETCD_RANGE_ALL);
     assertThat(plain.output())
         .as("second user, etcd over plain HTTP")
         .doesNotContain("\"kvs\"")
-        .doesNotEndWith("\n200");
+        .containsPattern(PLAIN_HTTP_ON_TLS + "(?s).*\n400$|Empty reply from server(?s).*\n000$");
   }
 
   /**
-   * etcd's clients' Unix socket answers its owner (this JVM, which shows the socket is etcd's real
-   * endpoint) and not the second local user, whom the run directory's mode keeps out.
+   * The control: the range request with the run's etcd certificate is let in and answered, with the
+   * keys on a client port (200) or with 404 on the peer port (no client API there). Returns the
+   * status.
+   */
+  private static int assertTheRunsCertificateIsAnswered(EtcdAccess runs, int port) {
+    try {
+      HttpResponse<String> answer = runs.post(port, "/v3/kv/range", ETCD_RANGE_ALL);
+      assertThat(answer.statusCode())
+          .as("etcd on port %d with the run's certificate: %s", port, answer.body())
+          .isIn(200, 404);
+      if (answer.statusCode() == 200) {
+        assertThat(answer.body()).as("the run's certificate reads keys").contains("\"kvs\"");
+      }
+      return answer.statusCode();
+    } catch (Exception e) {
+      throw new AssertionError(
+          "etcd on port " + port + " refused the run's own certificate (the control): " + e, e);
+    }
+  }
+
+  /**
+   * etcd's clients' Unix socket answers its owner (this JVM's user: the range request reads keys,
+   * which shows the socket is etcd's real endpoint) and not the second local user, whom the run
+   * directory's mode keeps out: the connect itself is denied.
    */
   public static void assertEtcdSocketClosedToStrangers(Path socket) throws Exception {
     assertThat(socket).as("etcd's clients' socket").exists();
-    assertThat(
-            io.github.kubeharness.internal.controlplane.ReadinessProbes.etcdSocket(socket)
-                .isReady())
+    String[] probe = {"-v", "--unix-socket", socket.toString(), "-d", ETCD_RANGE_ALL};
+    Stranger.Result owners = EtcdAccess.ownerCurl("http://etcd/v3/kv/range", probe);
+    assertThat(owners.output())
         .as("etcd answers its owner on " + socket)
-        .isTrue();
-    Stranger.Result range =
-        Stranger.curl(
-            "http://etcd/v3/kv/range", "--unix-socket", socket.toString(), "-d", ETCD_RANGE_ALL);
-    assertThat(range.output()).as("second user, etcd's socket").doesNotContain("\"kvs\"");
+        .contains("\"kvs\"")
+        .endsWith("\n200");
+    Stranger.Result range = Stranger.curl("http://etcd/v3/kv/range", probe);
+    assertThat(range.output())
+        .as("second user, etcd's socket")
+        .doesNotContain("\"kvs\"")
+        // curl shortens the path it names; the errno is the point.
+        .containsPattern("Immediate connect fail for [^\\n]*: Permission denied");
     assertThat(range.failed()).as("second user, etcd's socket: %s", range.output()).isTrue();
   }
 
-  // Go's TLS server answers a plain HTTP request with 400 "client sent an HTTP request to an
-  // HTTPS server": anything but etcd's answer is a pass.
-  private static void assertPlainHttpGetsNothing(int port) {
+  /** Go's TLS server's answer to a plain HTTP request (with status 400), where it gives one. */
+  private static final String PLAIN_HTTP_ON_TLS = "Client sent an HTTP request to an HTTPS server";
+
+  /**
+   * A TLS port turns plain HTTP away: with Go's 400 (a net/http server's own TLS) or by closing the
+   * connection without a byte (etcd's client listener, TLS underneath its HTTP server). Either is
+   * the TLS layer's refusal; a refused connection is not (the control showed the port serves).
+   */
+  private static void assertPlainHttpIsTurnedAway(int port) {
     HttpRequest plain =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v3/kv/range"))
             .timeout(Duration.ofSeconds(5))
@@ -220,26 +288,31 @@ public final class Lockdown {
     try {
       HttpResponse<String> response =
           HttpClient.newHttpClient().send(plain, HttpResponse.BodyHandlers.ofString());
-      assertThat(response.statusCode()).as("etcd over plain HTTP").isNotEqualTo(200);
-      assertThat(response.body()).as("etcd over plain HTTP").doesNotContain("\"kvs\"");
-    } catch (IOException refused) {
-      // refused outright: also a pass
+      assertThat(response.statusCode()).as("etcd over plain HTTP").isEqualTo(400);
+      assertThat(response.body()).as("etcd over plain HTTP").contains(PLAIN_HTTP_ON_TLS);
+    } catch (IOException e) {
+      assertThat(String.valueOf(e.getMessage()))
+          .as("etcd over plain HTTP: closed without an answer (%s)", e)
+          .contains("received no bytes");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
   }
 
-  /** A client presenting the kubeconfig's certificate and trusting any server. */
+  /**
+   * A client presenting the kubeconfig's certificate and trusting any server. It presents it
+   * whatever issuers the server asks for: Java's own key manager would send no certificate to a
+   * server that names another CA, and the probe would be one without a certificate.
+   */
   private static HttpClient presenting(String kubeconfig) {
     Config config = Config.fromKubeconfig(kubeconfig);
     try {
       List<X509Certificate> chain = PemKeys.certificates(decode(config.getClientCertData()));
+      PrivateKey key = PemKeys.privateKey(decode(config.getClientKeyData())).orElseThrow();
       SSLContext tls = SSLContext.getInstance("TLS");
       tls.init(
-          TlsStores.presenting(
-                  PemKeys.privateKey(decode(config.getClientKeyData())).orElseThrow(), chain)
-              .getKeyManagers(),
+          new KeyManager[] {new AlwaysPresenting(key, chain.toArray(X509Certificate[]::new))},
           new TrustManager[] {TlsStores.anyServer()},
           null);
       return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(tls).build();

@@ -96,7 +96,7 @@ class LockdownIT {
     List<Integer> ports = Lockdown.listeningPorts(etcd);
     assertThat(ports).as("etcd's TCP ports: the peer port alone").hasSize(1);
     String userOfTheApiServersCa = controlPlane.addUser("etcd-intruder", List.of()).kubeconfig();
-    Lockdown.assertEtcdRefusesStrangers(ports.get(0), userOfTheApiServersCa);
+    Lockdown.assertEtcdRefusesStrangers(EtcdAccess.of(etcd), ports.get(0), userOfTheApiServersCa);
   }
 
   /**
@@ -115,11 +115,12 @@ class LockdownIT {
       deepRun.start();
       assertThat(deepRun.logDirectory().orElseThrow()).startsWith(deep);
       assertThat(deepRun.logDirectory().orElseThrow().resolve("etcd.sock")).doesNotExist();
-      List<Integer> ports = Lockdown.listeningPorts(ComponentProcesses.of(deepRun).get("etcd"));
+      long etcd = ComponentProcesses.of(deepRun).get("etcd");
+      List<Integer> ports = Lockdown.listeningPorts(etcd);
       assertThat(ports).as("etcd's client and peer ports").hasSize(2);
       String intruder = deepRun.addUser("etcd-intruder", List.of()).kubeconfig();
       for (int port : ports) {
-        Lockdown.assertEtcdRefusesStrangers(port, intruder);
+        Lockdown.assertEtcdRefusesStrangers(EtcdAccess.of(etcd), port, intruder);
       }
     }
   }

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
  * {@code kubeharness.reuse}: a control plane outlives the JVM that started it, the next JVM
  * attaches to it, JVMs starting together share one, other settings never attach, a state whose
  * keeper is gone is cleared, idle and {@code down} stop it, and what it keeps on disk is
- * owner-only. Child JVMs play the runs. ({@code kube-harness up --reuse} and {@code down}: the CLI
- * module's UpReuseIT.)
+ * owner-only. Child JVMs play the runs. (The keeper's decision when a JVM comes as it stops:
+ * KeeperDecisionIT; {@code kube-harness up --reuse} and {@code down}: the CLI module's UpReuseIT.)
  */
 class ReuseIT {
 
@@ -64,50 +64,6 @@ class ReuseIT {
           .hasMessageContaining("kubeharness.reuse");
     }
     assertThat(pids).allMatch(pid -> ProcessHandle.of(pid).isPresent());
-  }
-
-  /**
-   * When its idle time is up the keeper moves the state aside, looks at the registered JVMs once
-   * more, and puts the state back if one registered meanwhile. A JVM attaching in that moment
-   * registers first and waits for the decision: here it attaches to the same control plane rather
-   * than starting a second one while the first is stopped under it.
-   */
-  @Test
-  void aJvmAttachingWhileTheKeeperDecidesToStopWaitsAndAttaches() throws Exception {
-    Matcher kept = runChild("600");
-    Path state = Path.of(kept.group(2)).getParent();
-    ProcessHandle keeper = ProcessHandle.of(keeperPid(state)).orElseThrow();
-    Path client = state.resolve("clients").resolve(Long.toString(ProcessHandle.current().pid()));
-    // Held at the moment of its decision (SIGSTOP), the state moved aside as its script does.
-    signal("STOP", keeper);
-    try {
-      Files.move(state.resolve("state.properties"), state.resolve("stopping.properties"));
-      CompletableFuture<String> attaching =
-          CompletableFuture.supplyAsync(
-              () -> {
-                try (ControlPlane attached = ControlPlanes.local(reuse().build())) {
-                  attached.start();
-                  return attached.apiServerUrl();
-                }
-              });
-      await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(client));
-      assertThat(state.resolve("state.properties"))
-          .as("a second control plane kept while the keeper of the first decided")
-          .doesNotExist();
-      // The keeper sees the registered JVM and calls the stop off.
-      Files.move(state.resolve("stopping.properties"), state.resolve("state.properties"));
-      assertThat(attaching.get(60, TimeUnit.SECONDS)).isEqualTo(kept.group(1));
-    } finally {
-      signal("CONT", keeper);
-    }
-  }
-
-  private static void signal(String signal, ProcessHandle process) throws Exception {
-    assertThat(
-            new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
-                .start()
-                .waitFor())
-        .isZero();
   }
 
   @Test
@@ -156,7 +112,7 @@ class ReuseIT {
       attached.start();
       String intruder = attached.addUser("etcd-intruder", List.of()).kubeconfig();
       for (int port : Lockdown.listeningPorts(processes.get("etcd"))) {
-        Lockdown.assertEtcdRefusesStrangers(port, intruder);
+        Lockdown.assertEtcdRefusesStrangers(EtcdAccess.of(processes.get("etcd")), port, intruder);
       }
       Lockdown.assertEtcdSocketClosedToStrangers(run.resolve("etcd.sock"));
     }

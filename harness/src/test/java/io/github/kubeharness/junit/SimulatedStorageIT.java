@@ -72,13 +72,30 @@ class SimulatedStorageIT {
                   .containsEntry("storage", new Quantity("1Gi"));
             });
     String db2Claim = uid("data-db-2");
+    String db2Volume = claim("data-db-2").getSpec().getVolumeName();
+    // The control, beside it: the same shape with Delete, scaled down at the same moment. Its
+    // claim and volume go asynchronously (the pod's deletion, then the garbage collector and the
+    // volume's reclaim): once they are gone, a Delete of db-2's would have shown as well.
+    client.resource(database("control", 3, "Delete")).create();
+    Resource<StatefulSet> control = client.apps().statefulSets().withName("control");
+    eventually(control).satisfies(s -> assertThat(s.getStatus().getReadyReplicas()).isEqualTo(3));
+    String control2Volume = claim("data-control-2").getSpec().getVolumeName();
 
     // Retain when scaled: db-2's claim outlives its pod and is db-2's again after scaling back.
     db.scale(2);
+    control.scale(2);
     await()
         .atMost(Duration.ofSeconds(30))
         .untilAsserted(() -> assertThat(client.pods().withName("db-2").get()).isNull());
-    assertThat(uid("data-db-2")).isEqualTo(db2Claim);
+    eventually(client.persistentVolumeClaims().withName("data-control-2")).isDeleted();
+    eventually(client.persistentVolumes().withName(control2Volume)).isDeleted();
+    assertThat(claim("data-db-2").getMetadata().getUid()).isEqualTo(db2Claim);
+    assertThat(claim("data-db-2").getStatus().getPhase()).isEqualTo("Bound");
+    assertThat(client.persistentVolumes().withName(db2Volume).get())
+        .as("db-2's volume")
+        .isNotNull()
+        .satisfies(v -> assertThat(v.getStatus().getPhase()).isEqualTo("Bound"));
+    control.delete();
     db.scale(3);
     eventually(db).satisfies(s -> assertThat(s.getStatus().getReadyReplicas()).isEqualTo(3));
     assertThat(uid("data-db-2")).isEqualTo(db2Claim);
@@ -98,7 +115,10 @@ class SimulatedStorageIT {
                   .isEqualTo(s.getStatus().getUpdateRevision());
             });
     assertThat(uid("data-db-2")).isEqualTo(db2Claim);
-    assertThat(claims()).hasSize(3);
+    assertThat(claims())
+        .extracting(c -> c.getMetadata().getName())
+        .filteredOn(name -> name.startsWith("data-db-"))
+        .hasSize(3);
   }
 
   @Test

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.kubeharness.Backend;
 import io.github.kubeharness.ComponentProcesses;
@@ -64,17 +66,23 @@ class SharedEtcdClustersIT {
         // Both have their own default namespace, written under their own prefix.
         assertThat(edgeClient.namespaces().withName("default").get()).isNotNull();
       }
-      // The edge's CA signs nothing the hub accepts: credentials do not cross clusters.
-      io.fabric8.kubernetes.client.Config crossed =
-          new io.fabric8.kubernetes.client.ConfigBuilder(edge.newClient().getConfiguration())
-              .withMasterUrl(hub.apiServerUrl())
-              .withTrustCerts(true)
-              .withDisableHostnameVerification(true)
-              .build();
-      try (KubernetesClient wrong =
-          new io.fabric8.kubernetes.client.KubernetesClientBuilder().withConfig(crossed).build()) {
-        assertThatThrownBy(() -> wrong.namespaces().list())
-            .isInstanceOf(KubernetesClientException.class);
+      // The edge's CA signs nothing the hub accepts: credentials do not cross clusters. The same
+      // client made the same way with the hub's own credentials is the control: it lists, so the
+      // refusal is the credentials' alone (not the TLS settings or the URL).
+      try (KubernetesClient hubsOwn = clientOf(hub, hub);
+          KubernetesClient crossed = clientOf(edge, hub)) {
+        assertThat(hubsOwn.namespaces().list().getItems())
+            .extracting(n -> n.getMetadata().getName())
+            .contains("default");
+        assertThatThrownBy(() -> crossed.namespaces().list())
+            .as("the edge's credentials at the hub")
+            .isInstanceOfSatisfying(
+                KubernetesClientException.class,
+                refused -> {
+                  assertThat(refused.getCode()).as("status code").isEqualTo(401);
+                  assertThat(refused.getStatus()).as("the API server's Status").isNotNull();
+                  assertThat(refused.getStatus().getReason()).isEqualTo("Unauthorized");
+                });
       }
     } finally {
       edge.stop();
@@ -153,6 +161,24 @@ class SharedEtcdClustersIT {
       }
     } finally {
       stopAll(edges, hub);
+    }
+  }
+
+  /**
+   * A client with {@code credentials}' identity (its client certificate and key) sent to {@code
+   * server}'s URL, trusting any server certificate: only the identity differs between two such.
+   */
+  private static KubernetesClient clientOf(
+      HarnessControlPlane credentials, HarnessControlPlane server) {
+    try (KubernetesClient own = credentials.newClient()) {
+      return new KubernetesClientBuilder()
+          .withConfig(
+              new ConfigBuilder(own.getConfiguration())
+                  .withMasterUrl(server.apiServerUrl())
+                  .withTrustCerts(true)
+                  .withDisableHostnameVerification(true)
+                  .build())
+          .build();
     }
   }
 
