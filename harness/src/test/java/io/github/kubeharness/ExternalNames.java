@@ -17,7 +17,7 @@ final class ExternalNames {
   private static final String KUBERNETES_STATES =
       "Available BackOff CrashLoopBackOff Degraded Delete ErrImagePull Failed ImagePullBackOff"
           + " Immediate Pending Progressing ProvisioningSucceeded Ready ReplicasUnavailable"
-          + " Unhealthy WaitForFirstConsumer Webhook NodePort OOMScoreAdjust";
+          + " Unhealthy WaitForFirstConsumer Webhook NodePort OOMScoreAdjust Unauthorized";
   private static final String JDK =
       "AutoCloseable HttpsServer NoClassDefFoundError ServiceLoader System Thread";
   private static final String JUNIT =
@@ -27,7 +27,8 @@ final class ExternalNames {
       "GenericKubernetesResource KubernetesClient KubernetesSerialization Resource Serialization";
   private static final String JOSDK_AND_QUARKUS =
       "AdmissionController InformerEventSource LocallyRunOperatorExtension Mutator Operator"
-          + " Validator ValidationRule KubernetesConfigCustomizer QuarkusTest WithTestResource";
+          + " Validator ValidationRule KubernetesConfigCustomizer QuarkusTest WithTestResource"
+          + " QuarkusIntegrationTest";
   private static final String SPRING_AND_CDI = "SpringBootTest Inject";
   private static final String JACKSON =
       "ArrayNode JsonLocation JsonNode JsonNodeFactory JsonProcessingException MappingIterator"
