@@ -100,13 +100,24 @@ public final class KnownServers {
             : Optional.empty();
   }
 
-  /** KWOK's own server (plain HTTP): its metrics; there is no credential to present. */
+  /**
+   * KWOK's own server (plain HTTP, no credential to present): its goroutine dump, what KWOK's
+   * defaults gave any local user (stacks of every goroutine, with their arguments); kube-harness
+   * turns those handlers off. Its {@code /metrics} stays open and carries only runtime figures
+   * ({@code KwokServerIT} reads them as the second user). The control is KWOK's readiness probe,
+   * {@code /healthz}: the socket answers, and is KWOK's.
+   */
   public static Rule kwok() {
-    return (socket, reach) ->
-        socket.process().startsWith("kwok") && socket.isTcp()
-            ? Optional.of(
-                SocketProbe.of("kwok", reach.withScheme("http"), "/metrics", List.of(), List.of()))
-            : Optional.empty();
+    return (socket, reach) -> {
+      if (!socket.process().startsWith("kwok") || !socket.isTcp()) {
+        return Optional.empty();
+      }
+      SocketReach http = reach.withScheme("http");
+      SocketProbe health = SocketProbe.of("kwok", http, "/healthz", List.of(), List.of());
+      return Optional.of(
+          SocketProbe.of("kwok", http, "/debug/pprof/goroutine?debug=2", List.of(), List.of())
+              .withControl(health::asOwner));
+    };
   }
 
   /**

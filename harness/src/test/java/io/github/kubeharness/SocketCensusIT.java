@@ -62,7 +62,9 @@ class SocketCensusIT {
         try (AutoCloseable installed = webhooks.install(namespace)) {
           List<String> ownCertificate =
               CensusCredentials.ownClientCertificate(controlPlane.kubeconfig(), own);
-          AtomicInteger callsAfterControl = new AtomicInteger();
+          // The calls the controls made: any other entry in calls() is a stranger's.
+          AtomicInteger controlCalls = new AtomicInteger();
+          String conversion = conversionUrl(admin);
           SocketCensus census =
               SocketCensus.of("local")
                   .knowing(
@@ -76,14 +78,29 @@ class SocketCensusIT {
                           port(webhooks.url(WEBHOOK_PATH)),
                           URI.create(webhooks.url(WEBHOOK_PATH)).getRawPath(),
                           admissionReview(namespace),
-                          () -> apiServerCalls(admin, webhooks, namespace, callsAfterControl)));
+                          () -> apiServerCalls(admin, webhooks, namespace, controlCalls)),
+                      // The conversion port, tried at the CRD's own URL, its secret path included
+                      // (a stranger who learned it is still not the socket's owner's user).
+                      KnownServers.webhookServer(
+                          port(conversion),
+                          URI.create(conversion).getRawPath(),
+                          "{}",
+                          () -> apiServerConverts(admin, webhooks, namespace, controlCalls)));
           List<OpenSocket> sockets =
               ProcSockets.accepting(ProcSockets.processTree(jvm)).stream()
                   .filter(s -> !before.contains(s.inode()))
                   .toList();
           census.report(census.take(sockets));
-          // Nor did a stranger's review reach the test's record of calls.
-          assertThat(webhooks.calls()).as("webhook calls").hasSize(callsAfterControl.get());
+          // Nor did a stranger's review reach the test's record of calls: each is about a Gadget
+          // a control made (the API server converts some again later, on its own).
+          assertThat(controlCalls.get()).as("the controls' calls").isPositive();
+          assertThat(webhooks.calls())
+              .as("webhook calls")
+              .allSatisfy(
+                  call ->
+                      assertThat(call.toString())
+                          .doesNotContain("stranger")
+                          .containsAnyOf("census/census-", "census/converted-"));
         }
       }
     }
@@ -91,17 +108,60 @@ class SocketCensusIT {
 
   /** The control of the webhook server: the API server calls it for a Gadget's create. */
   static Answer apiServerCalls(
-      KubernetesClient admin, Webhooks webhooks, String namespace, AtomicInteger after) {
+      KubernetesClient admin, Webhooks webhooks, String namespace, AtomicInteger controlCalls) {
     int calls = webhooks.calls().size();
+    createGadget(admin, namespace, "census-" + calls);
+    int made = webhooks.calls().size() - calls;
+    controlCalls.addAndGet(made);
+    return made > 0
+        ? new Answer(0, 200, "the API server's call reached the handlers")
+        : new Answer(0, 0, "the API server's call did not reach the handlers");
+  }
+
+  /**
+   * The control of the conversion port: a Gadget stored as v1 read as v1alpha1, which the API
+   * server converts by calling it.
+   */
+  static Answer apiServerConverts(
+      KubernetesClient admin, Webhooks webhooks, String namespace, AtomicInteger controlCalls) {
+    int calls = webhooks.calls().size();
+    String name = "converted-" + calls;
+    createGadget(admin, namespace, name);
+    admin
+        .genericKubernetesResources("test.kubeharness.io/v1alpha1", "Gadget")
+        .inNamespace(namespace)
+        .withName(name)
+        .get();
+    boolean converted =
+        webhooks.calls().subList(calls, webhooks.calls().size()).stream()
+            .anyMatch(call -> call.path().equals("/convert"));
+    controlCalls.addAndGet(webhooks.calls().size() - calls);
+    return converted
+        ? new Answer(0, 200, "the API server's conversion call reached the handler")
+        : new Answer(0, 0, "the API server's conversion call did not reach the handler");
+  }
+
+  private static void createGadget(KubernetesClient admin, String namespace, String name) {
     admin
         .genericKubernetesResources("test.kubeharness.io/v1", "Gadget")
         .inNamespace(namespace)
-        .resource(GadgetWebhooks.gadget("v1", "census-" + calls, Map.of("replicas", 1)))
+        .resource(GadgetWebhooks.gadget("v1", name, Map.of("replicas", 1)))
         .create();
-    after.set(webhooks.calls().size());
-    return after.get() > calls
-        ? new Answer(0, 200, "the API server's call reached the handlers")
-        : new Answer(0, 0, "the API server's call did not reach the handlers");
+  }
+
+  /** The conversion webhook's URL the CRD was installed with (a secret path on its own port). */
+  static String conversionUrl(KubernetesClient admin) {
+    return admin
+        .apiextensions()
+        .v1()
+        .customResourceDefinitions()
+        .withName("gadgets.test.kubeharness.io")
+        .get()
+        .getSpec()
+        .getConversion()
+        .getWebhook()
+        .getClientConfig()
+        .getUrl();
   }
 
   /** An AdmissionReview for a Gadget's create, as the API server would send it. */
