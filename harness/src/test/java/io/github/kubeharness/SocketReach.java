@@ -41,8 +41,9 @@ public record SocketReach(
 
   /**
    * This reach with the owner's control sent from inside {@code socket}'s network namespace to its
-   * loopback (for a server that checks a client certificate's addresses against the caller's, as
-   * etcd's peer port does: from outside the container the caller is the Docker gateway).
+   * loopback, or at the address it is bound to (for a server that checks a client certificate's
+   * addresses against the caller's, as etcd's peer port does: from outside the container the caller
+   * is the Docker gateway).
    */
   public SocketReach ownFromInside(ProcSockets.OpenSocket socket) {
     if (!socket.inOtherNetworkNamespace()) {
@@ -51,10 +52,20 @@ public record SocketReach(
     return new SocketReach(
         scheme,
         strangerAddress,
-        "127.0.0.1:" + socket.port(),
+        inside(socket) + ":" + socket.port(),
         strangerArgs,
         ownArgs,
         List.of("nsenter", "-t", Long.toString(socket.pid()), "-n"));
+  }
+
+  // A socket bound to every address answers on loopback; one bound to an address (kind's etcd
+  // peer port, on the node's) only there.
+  private static String inside(ProcSockets.OpenSocket socket) {
+    String address = socket.address();
+    if (address.equals("0.0.0.0") || address.equals("::") || address.startsWith("127.")) {
+      return "127.0.0.1";
+    }
+    return address.contains(":") ? "[" + address + "]" : address;
   }
 
   /** This reach with another scheme (the socket's protocol decides, not where it is). */
