@@ -191,12 +191,16 @@ public final class Lockdown {
             () -> AnonymousHttp.client().send(range, HttpResponse.BodyHandlers.ofString()))
         .as("etcd over TLS without a client certificate")
         .satisfies(
+            // TLS 1.3: the client may finish its handshake and send the request before the
+            // server's certificate_required alert arrives; it is then lost in the close. Either
+            // way no answer, where the same request with the run's certificate had one (curl,
+            // below, sees the alert itself).
             refused ->
-                assertThat(EtcdAccess.tlsAlert(refused))
-                    .as("the TLS alert (%s)", refused)
-                    .hasValueSatisfying(
-                        alert ->
-                            assertThat(alert).isIn("certificate_required", "bad_certificate")));
+                assertThat(
+                        EtcdAccess.tlsAlert(refused).orElse(String.valueOf(refused.getMessage())))
+                    .as("the TLS alert, or the close (%s)", refused)
+                    .matches(
+                        "certificate_required|bad_certificate|.*header parser received no bytes"));
     HttpClient withOtherIdentity = presenting(otherIdentityKubeconfig);
     // A foreign certificate: TLS 1.3 ends the handshake before the server has checked it, so the
     // server's alert may come after the request went out and be lost in the close; either way the
