@@ -96,6 +96,18 @@ final class UpCommand implements Callable<Integer> {
         throw e;
       }
     }
+    boolean keptForOthers = reuse && run == null;
+    if (!keptForOthers) {
+      // Ctrl-C / SIGTERM: stop the control plane from a shutdown hook and say so once it is down
+      // (what is left after a kill -9 is the watchdog's to remove; this line tells the two apart).
+      // Registered before the ready line, so that a Ctrl-C right after it is not missed.
+      ShutdownHooks.register(
+          () -> {
+            controlPlane.stop();
+            out.println("# control plane stopped");
+            out.flush();
+          });
+    }
     out.printf(
         "# control plane (%s, %s, Kubernetes v%s) ready at %s in %d ms; logs in %s%n",
         controlPlane.backend().settingValue(),
@@ -108,7 +120,7 @@ final class UpCommand implements Callable<Integer> {
       out.println("# applied " + controlPlane.apply(install) + " object(s)");
     }
     out.println("export KUBECONFIG=" + kubeconfig);
-    if (reuse && run == null) {
+    if (keptForOthers) {
       out.println(
           "# kept for the next JVMs ("
               + HarnessSettings.REUSE_IDLE_MINUTES
@@ -124,14 +136,6 @@ final class UpCommand implements Callable<Integer> {
     }
     out.println("# press Ctrl-C to stop");
     out.flush();
-    // Ctrl-C / SIGTERM: stop the control plane from a shutdown hook and say so once it is down
-    // (what is left after a kill -9 is the watchdog's to remove; this line tells the two apart).
-    ShutdownHooks.register(
-        () -> {
-          controlPlane.stop();
-          out.println("# control plane stopped");
-          out.flush();
-        });
     if (run != null) {
       return runUntilExit(run, kubeconfig, controlPlane);
     }
