@@ -240,7 +240,11 @@ public final class PrivateFiles {
             + ") or choose a path in a directory of your own.");
   }
 
-  private static boolean posix(Path path) {
+  /**
+   * Whether the file system {@code path} is on (or would be, for a path not there yet) has POSIX
+   * owners and modes: elsewhere there is nothing to set or check.
+   */
+  public static boolean posix(Path path) {
     Path existing = path.toAbsolutePath();
     while (existing != null && !Files.exists(existing)) {
       existing = existing.getParent();

@@ -3,11 +3,11 @@ package io.github.kubeharness.internal.provision;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Settings;
 import io.github.kubeharness.internal.process.CurrentUser;
+import io.github.kubeharness.internal.process.PrivateFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -36,7 +36,7 @@ final class CacheOwnership {
    */
   static Path requireTrusted(Path binary) {
     OptionalLong uid = CurrentUser.uid();
-    if (uid.isEmpty() || !posix(binary)) {
+    if (uid.isEmpty() || !PrivateFiles.posix(binary)) {
       return binary; // no owners or modes to check (Windows)
     }
     Path real;
@@ -98,14 +98,5 @@ final class CacheOwnership {
             + " provision it again; or point "
             + Settings.describe(Settings.CACHE_DIR)
             + " at a directory of your own.");
-  }
-
-  private static boolean posix(Path path) {
-    Path existing = path.toAbsolutePath();
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    return existing != null
-        && Files.getFileAttributeView(existing, PosixFileAttributeView.class) != null;
   }
 }
