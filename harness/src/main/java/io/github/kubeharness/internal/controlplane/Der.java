@@ -4,8 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 
 /**
  * The few ASN.1 DER encodings an X.509 certificate and a SEC1 private key need, written by hand so
@@ -14,9 +14,6 @@ import java.time.format.DateTimeFormatter;
  * Each method returns one complete encoding (tag, length, content).
  */
 final class Der {
-
-  private static final DateTimeFormatter UTC_TIME =
-      DateTimeFormatter.ofPattern("yyMMddHHmmss'Z'").withZone(ZoneOffset.UTC);
 
   private Der() {}
 
@@ -56,8 +53,27 @@ final class Der {
     return tagged(0x0c, text.getBytes(StandardCharsets.UTF_8));
   }
 
+  /**
+   * UTCTime, {@code YYMMDDHHMMSSZ}. By hand, not with a {@code DateTimeFormatter}: in a fresh JVM
+   * the formatter's classes cost a start tens of milliseconds before etcd can be launched.
+   */
   static byte[] utcTime(Instant time) {
-    return tagged(0x17, UTC_TIME.format(time).getBytes(StandardCharsets.US_ASCII));
+    LocalDateTime t = LocalDateTime.ofEpochSecond(time.getEpochSecond(), 0, ZoneOffset.UTC);
+    int[] fields = {
+      t.getYear() % 100,
+      t.getMonthValue(),
+      t.getDayOfMonth(),
+      t.getHour(),
+      t.getMinute(),
+      t.getSecond()
+    };
+    byte[] text = new byte[13];
+    for (int i = 0; i < fields.length; i++) {
+      text[2 * i] = (byte) ('0' + fields[i] / 10);
+      text[2 * i + 1] = (byte) ('0' + fields[i] % 10);
+    }
+    text[12] = 'Z';
+    return tagged(0x17, text);
   }
 
   /** {@code [n] EXPLICIT}: the item inside a constructed context tag. */

@@ -35,6 +35,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Keys are ECDSA P-256: generating one takes about a millisecond, where RSA 2048 takes tens to
  * hundreds, and start-up time is the product here. Certificates are encoded by {@link Der} and
  * signed by the JDK's own provider: no security library to load, no provider registered globally.
+ *
+ * <p>A certificate is kept as the DER it was signed as and parsed into the JDK's {@link
+ * X509Certificate} only when a TLS context asks for it: the files kube-apiserver and etcd read are
+ * PEM of that DER, and in a fresh JVM the JDK's X.509 parser is a few hundred classes that a start
+ * would otherwise load before it can launch etcd (the TLS contexts are built while the processes
+ * boot).
  */
 public final class TinyCa {
 
@@ -60,9 +66,9 @@ public final class TinyCa {
 
   private final byte[] name;
   private final KeyPair keyPair;
-  private final X509Certificate certificate;
+  private final Parsed certificate;
 
-  private TinyCa(byte[] name, KeyPair keyPair, X509Certificate certificate) {
+  private TinyCa(byte[] name, KeyPair keyPair, Parsed certificate) {
     this.name = name;
     this.keyPair = keyPair;
     this.certificate = certificate;
@@ -78,7 +84,8 @@ public final class TinyCa {
               extension(BASIC_CONSTRAINTS, true, Der.sequence(Der.bool(true))),
               extension(KEY_USAGE, true, CA_KEY_USAGE),
               extension(SUBJECT_KEY_IDENTIFIER, false, Der.octetString(keyId(keys.getPublic()))));
-      return new TinyCa(subject, keys, sign(subject, subject, keys.getPublic(), extensions, keys));
+      return new TinyCa(
+          subject, keys, new Parsed(sign(subject, subject, keys.getPublic(), extensions, keys)));
     } catch (GeneralSecurityException e) {
       throw new KubeHarnessException("Cannot create the control plane's CA: " + e, e);
     }
@@ -86,7 +93,8 @@ public final class TinyCa {
 
   /** The CA of an earlier run, from its certificate and key (a kept control plane's). */
   public static TinyCa of(X509Certificate certificate, KeyPair keyPair) {
-    return new TinyCa(certificate.getSubjectX500Principal().getEncoded(), keyPair, certificate);
+    return new TinyCa(
+        certificate.getSubjectX500Principal().getEncoded(), keyPair, new Parsed(certificate));
   }
 
   /** The CA's keys, to keep it for another JVM (kubeharness.reuse). */
@@ -127,11 +135,11 @@ public final class TinyCa {
 
   /** The CA certificate in PEM. */
   public String certificatePem() {
-    return pem(certificate);
+    return pem("CERTIFICATE", certificate.der());
   }
 
   public X509Certificate certificate() {
-    return certificate;
+    return certificate.get();
   }
 
   private Issued issue(byte[] subject, List<String> purposes, byte[] subjectAltNames) {
@@ -148,14 +156,18 @@ public final class TinyCa {
               subjectAltNames == null
                   ? new byte[0]
                   : extension(SUBJECT_ALT_NAME, false, subjectAltNames));
-      return new Issued(sign(name, subject, keys.getPublic(), extensions, keyPair), keys);
+      return new Issued(
+          new Parsed(sign(name, subject, keys.getPublic(), extensions, keyPair)), keys);
     } catch (GeneralSecurityException e) {
       throw new KubeHarnessException("Cannot issue a certificate: " + e, e);
     }
   }
 
-  /** The certificate (X.509 v3, RFC 5280 section 4.1) of {@code subjectKey}, signed by signer. */
-  private static X509Certificate sign(
+  /**
+   * The certificate (X.509 v3, RFC 5280 section 4.1) of {@code subjectKey}, signed by signer, in
+   * DER.
+   */
+  private static byte[] sign(
       byte[] issuer, byte[] subject, PublicKey subjectKey, byte[] extensions, KeyPair signer)
       throws GeneralSecurityException {
     Instant now = Instant.now();
@@ -174,9 +186,7 @@ public final class TinyCa {
     Signature signature = Signature.getInstance("SHA256withECDSA");
     signature.initSign(signer.getPrivate());
     signature.update(tbs);
-    byte[] der = Der.sequence(tbs, algorithm, Der.bitString(signature.sign()));
-    return (X509Certificate)
-        CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der));
+    return Der.sequence(tbs, algorithm, Der.bitString(signature.sign()));
   }
 
   private static byte[] extension(String oid, boolean critical, byte[] value) {
@@ -282,13 +292,69 @@ public final class TinyCa {
   }
 
   /** A certificate and its key pair. */
-  public record Issued(X509Certificate certificate, KeyPair keyPair) {
+  public static final class Issued {
+    private final Parsed certificate;
+    private final KeyPair keyPair;
+
+    private Issued(Parsed certificate, KeyPair keyPair) {
+      this.certificate = certificate;
+      this.keyPair = keyPair;
+    }
+
+    public X509Certificate certificate() {
+      return certificate.get();
+    }
+
+    public KeyPair keyPair() {
+      return keyPair;
+    }
+
     public String certificatePem() {
-      return pem(certificate);
+      return pem("CERTIFICATE", certificate.der());
     }
 
     public String privateKeyPem() {
       return TinyCa.privateKeyPem(keyPair);
+    }
+  }
+
+  /** A certificate's DER, parsed by the JDK once, on first use. */
+  private static final class Parsed {
+    private final byte[] der;
+    private volatile X509Certificate parsed;
+
+    Parsed(byte[] der) {
+      this.der = der;
+    }
+
+    Parsed(X509Certificate certificate) {
+      try {
+        this.der = certificate.getEncoded();
+      } catch (CertificateEncodingException e) {
+        throw new KubeHarnessException("Cannot encode the certificate " + certificate, e);
+      }
+      this.parsed = certificate;
+    }
+
+    byte[] der() {
+      return der;
+    }
+
+    X509Certificate get() {
+      X509Certificate certificate = parsed;
+      if (certificate == null) {
+        try {
+          certificate =
+              (X509Certificate)
+                  CertificateFactory.getInstance("X.509")
+                      .generateCertificate(new ByteArrayInputStream(der));
+        } catch (GeneralSecurityException e) {
+          // Our own encoder wrote it: a bug here, not the user's input.
+          throw new KubeHarnessException("The JDK cannot read a certificate kube-harness made", e);
+        }
+        parsed = certificate;
+      }
+      return certificate;
     }
   }
 }

@@ -36,6 +36,25 @@ class TinyCaTest {
   }
 
   @Test
+  void itsValidityIsAnHourBackToSevenDaysAheadInUtcAndItsPemIsWhatTheJdkParses() throws Exception {
+    java.time.Instant before = java.time.Instant.now();
+    TinyCa.Issued issued = ca.issueClient("someone", List.of());
+    X509Certificate cert = reparsed(issued.certificatePem());
+    // UTCTime is written by hand (Der.utcTime): every field must land where the JDK reads it.
+    assertThat(cert.getNotBefore().toInstant())
+        .isBetween(
+            before.minus(java.time.Duration.ofHours(1)).minusSeconds(2),
+            before.minus(java.time.Duration.ofHours(1)).plusSeconds(2));
+    assertThat(cert.getNotAfter().toInstant())
+        .isBetween(
+            before.plus(java.time.Duration.ofDays(7)).minusSeconds(2),
+            before.plus(java.time.Duration.ofDays(7)).plusSeconds(2));
+    // The certificate parsed on demand is the one the PEM files carry.
+    assertThat(issued.certificate().getEncoded()).isEqualTo(cert.getEncoded());
+    assertThat(ca.certificate().getEncoded()).isEqualTo(reparsed(ca.certificatePem()).getEncoded());
+  }
+
+  @Test
   void aServingCertificateNamesItsAddressesAndIsSignedByTheCa() throws Exception {
     X509Certificate cert =
         reparsed(
