@@ -18,11 +18,14 @@ final class Targets {
   /** A peer's median must be at least {@code atLeast} times ours. */
   record PeerRatio(String peer, String ours, double atLeast) {}
 
+  // Issue 44's goals: 5x the peers' start in the same run, a fresh JVM's first start within a
+  // second, 15 ms per test, event -> reconcile no worse than the README's table of 2026-12-05
+  // (5.2 ms). The old targets (2x, 2000 ms, 150 ms, 50 ms) let a +80 % start pass unnoticed.
   static final List<PeerRatio> PEER_RATIOS =
       List.of(
           // kube-api-test and envtest start etcd and kube-apiserver only: our minimal profile.
-          new PeerRatio("peer_kube_api_test_start_ms", "local_minimal_start_ms", 2.0),
-          new PeerRatio("peer_envtest_start_ms", "local_minimal_start_ms", 2.0),
+          new PeerRatio("peer_kube_api_test_start_ms", "local_minimal_start_ms", 5.0),
+          new PeerRatio("peer_envtest_start_ms", "local_minimal_start_ms", 5.0),
           new PeerRatio("peer_josdk_junit_per_test_ms", "per_test_overhead_ms", 2.0),
           new PeerRatio("peer_josdk_junit_crd_install_ms_per_crd", "crd_install_ms_per_crd", 5.0));
 
@@ -30,12 +33,12 @@ final class Targets {
     MEDIAN_MAX.put("local_minimal_start_ms", 2000.0);
     MEDIAN_MAX.put("local_standard_start_ms", 3000.0);
     MEDIAN_MAX.put("local_simulated_start_ms", 3000.0);
-    MEDIAN_MAX.put("local_minimal_first_start_new_jvm_ms", 2000.0);
+    MEDIAN_MAX.put("local_minimal_first_start_new_jvm_ms", 1000.0);
     MEDIAN_MAX.put("deployment_ready_ms", 2000.0);
     MEDIAN_MAX.put("statefulset_ready_ms", 3000.0);
-    MEDIAN_MAX.put("per_test_overhead_ms", 150.0);
+    MEDIAN_MAX.put("per_test_overhead_ms", 15.0);
     MEDIAN_MAX.put("per_test_overhead_growth", 1.2);
-    MEDIAN_MAX.put("event_to_reconcile_ms", 50.0);
+    MEDIAN_MAX.put("event_to_reconcile_ms", 5.2);
     MEDIAN_MAX.put("kill9_cleanup_ms", 5000.0);
     MEDIAN_MAX.put("controlplane_rss_mb", 400.0);
     MEDIAN_MAX.put("reuse_attach_ms", 100.0);
