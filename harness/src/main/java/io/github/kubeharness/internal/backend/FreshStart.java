@@ -12,6 +12,8 @@ import io.github.kubeharness.internal.process.Waits;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.internal.provision.Component;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * A start on an etcd of its own, from the etcd seed when there is one ({@link EtcdSeed}); the etcd
@@ -25,9 +27,45 @@ final class FreshStart implements LocalStart {
   static final int PORT_CLASH_ATTEMPTS = 3;
 
   private final EtcdForOthers etcdForOthers;
+  // etcd's certificates for the next try, begun by prepare(); null when none was begun or taken.
+  private CompletableFuture<EtcdTls> earlyTls;
 
   FreshStart(EtcdForOthers etcdForOthers) {
     this.etcdForOthers = etcdForOthers;
+  }
+
+  /**
+   * Makes etcd's certificates on a thread of its own while the binaries, the etcd seed and the run
+   * directory are looked up: they are what etcd's launch waits for, and in a fresh JVM their EC
+   * keys and signatures are the slowest part of the start before it (issue 44's profile in
+   * docs/developing.md).
+   */
+  @Override
+  public void prepare() {
+    if (earlyTls == null) {
+      earlyTls =
+          CompletableFuture.supplyAsync(
+              EtcdTls::create,
+              task -> {
+                Thread thread = new Thread(task, "kube-harness-etcd-certificates");
+                thread.setDaemon(true);
+                thread.start();
+              });
+    }
+  }
+
+  // The certificates prepare() began, once; afresh for a later try or without prepare().
+  private EtcdTls etcdTls() {
+    CompletableFuture<EtcdTls> early = earlyTls;
+    earlyTls = null;
+    if (early == null) {
+      return EtcdTls.create();
+    }
+    try {
+      return early.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException cause ? cause : e;
+    }
   }
 
   @Override
@@ -98,7 +136,7 @@ final class FreshStart implements LocalStart {
   private LocalProcesses onOwnEtcd(StartAttempt start, EtcdSeed seed) {
     // etcd's certificates are the only keys made before a process is launched: it must not
     // listen for a moment without them.
-    EtcdTls etcdTls = EtcdTls.create();
+    EtcdTls etcdTls = etcdTls();
     Etcd etcd = start.component(new Etcd(start.binaries().etcd(), start.run(), seed, etcdTls));
     etcd.launch();
     SharedEtcd own = new SharedEtcd(etcd.clientUrl(), etcdTls, SeedSlots.of(seed));

@@ -20,6 +20,11 @@ final class KeptStart implements LocalStart {
   }
 
   @Override
+  public void prepare() {
+    fresh.prepare();
+  }
+
+  @Override
   public LocalProcesses start(Inputs in) {
     LocalPlane plane = in.plane();
     ControlPlaneOptions options = plane.options();

@@ -86,6 +86,7 @@ final class LocalControlPlane extends AbstractControlPlane implements LocalPlane
   @Override
   void startComponents() {
     ClientWarmUp.loadClassesInBackground();
+    start.prepare();
     BinaryResolver resolver = new BinaryResolver(options);
     Binaries binaries = resolver.resolve(options.profile());
     LocalAddOn resolved = addOn.resolved();

@@ -25,4 +25,10 @@ interface LocalStart {
    * and connecting it; returns what this JVM acts on afterwards.
    */
   LocalProcesses start(Inputs in);
+
+  /**
+   * Begins, on a thread of its own, what {@link #start} will need first and can make before the
+   * binaries are known; called at the top of each start. Nothing by default.
+   */
+  default void prepare() {}
 }
