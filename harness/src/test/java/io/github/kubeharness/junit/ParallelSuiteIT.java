@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.kubeharness.junit.scenarios.ParallelSuite;
 import io.github.kubeharness.junit.scenarios.ParallelSuite.Ran;
 import io.github.kubeharness.junit.scenarios.ParallelSuiteClasses;
+import io.github.kubeharness.junit.scenarios.PerClassInParallelScenario;
+import io.github.kubeharness.junit.scenarios.RaceScenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.TestExecutionResult;
@@ -19,7 +23,8 @@ import org.junit.platform.engine.TestExecutionResult;
  * methods at once, as the set-up in docs/controller-test.md asks: every class passes (but the one
  * that fails on purpose), they really ran at the same time, and nothing leaked between them — each
  * test its own namespace, one start of each shared control plane, a restart of the API server that
- * no other test saw, a failure report of the failing test's own namespace only.
+ * no other test saw, a failure report of the failing test's own namespace only, the race explorer's
+ * seeds deciding as they do alone.
  */
 class ParallelSuiteIT {
 
@@ -35,21 +40,31 @@ class ParallelSuiteIT {
   @Test
   void classesRunAtTheSameTimeEachInItsOwnNamespace() throws Exception {
     ParallelSuite.reset();
+    List<Class<?>> classes = new ArrayList<>(ParallelSuiteClasses.ALL);
+    // The race explorer beside them: each seed decides its run as when the class runs alone.
+    classes.add(RaceScenarios.HeldDeliveryScenario.class);
     List<ScenarioRunner.Outcome> outcomes =
-        ScenarioRunner.run(PARALLEL, ParallelSuiteClasses.ALL.toArray(Class<?>[]::new));
+        ScenarioRunner.run(PARALLEL, classes.toArray(Class<?>[]::new));
     List<Ran> ran = List.copyOf(ParallelSuite.RAN);
 
-    Throwable failure = ScenarioRunner.onlyFailure(outcomes);
-    assertThat(failure).hasMessageContaining("expected");
     assertThat(outcomes)
-        .as("every test but the failing one passed")
-        .filteredOn(o -> o.status() != TestExecutionResult.Status.FAILED)
-        .hasSize(ran.size() - 1)
-        .allSatisfy(
-            o ->
-                assertThat(o.status())
-                    .as(String.valueOf(o.failure()))
-                    .isEqualTo(TestExecutionResult.Status.SUCCESSFUL));
+        .filteredOn(o -> o.status() != TestExecutionResult.Status.SUCCESSFUL)
+        .as("the tests that fail on purpose, and nothing else")
+        .extracting(ScenarioRunner.Outcome::displayName)
+        .containsExactlyInAnyOrder(
+            "expectsAMessageTheControllerNeverWrites(KubernetesClient, String)",
+            "oneChildPerWidget() [seed 1]");
+    assertThat(outcomes)
+        .as("every test ran: the suite's and the race test's four runs")
+        .hasSize(ran.size() + 4);
+    assertThat(
+            ScenarioRunner.fullMessage(
+                outcomes.stream()
+                    .filter(o -> o.displayName().equals("oneChildPerWidget() [seed 1]"))
+                    .findFirst()
+                    .orElseThrow()
+                    .failure()))
+        .contains("Expected size: 1 but was: 2");
     assertThat(ran).as("tests that recorded their body").hasSize(21);
 
     assertThat(ParallelSuite.peakConcurrency(ran))
@@ -82,6 +97,19 @@ class ParallelSuiteIT {
             .doesNotContain(other.namespace());
       }
     }
+  }
+
+  @Test
+  void testsThatShareAPerClassNamespaceAreNotRunAtTheSameTime() {
+    PerClassInParallelScenario.anotherEnded = new CountDownLatch(1);
+    List<ScenarioRunner.Outcome> outcomes =
+        ScenarioRunner.run(PARALLEL, PerClassInParallelScenario.class);
+
+    assertThat(outcomes).hasSize(2);
+    assertThat(ScenarioRunner.onlyFailure(outcomes))
+        .hasMessageContaining(
+            " at the same time, but with namespaceMode = PER_CLASS they share one namespace")
+        .hasMessageContaining("@Execution(ExecutionMode.SAME_THREAD)");
   }
 
   /** What the tests whose name starts with {@code prefix} saw under {@code key}, distinct. */
