@@ -22,7 +22,7 @@ final class ExternalNames {
       "AutoCloseable HttpsServer NoClassDefFoundError ServiceLoader System Thread";
   private static final String JUNIT =
       "BeforeAll BeforeEach ExtensionConfigurationException ParameterizedTest RegisterExtension"
-          + " RepeatedTest Test TestInstance";
+          + " RepeatedTest Test TestInstance Execution ExecutionMode Isolated ResourceLock";
   private static final String FABRIC8 =
       "GenericKubernetesResource KubernetesClient KubernetesSerialization Resource Serialization";
   private static final String JOSDK_AND_QUARKUS =

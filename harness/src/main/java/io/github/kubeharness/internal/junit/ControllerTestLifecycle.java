@@ -145,6 +145,7 @@ public final class ControllerTestLifecycle {
       Stores.of(context).put(TestScope.class, scope);
     } else {
       scope = on.perClassScope().orElseThrow();
+      scope.beginTest(context.getUniqueId(), context.getDisplayName());
       Stores.sharePerClass(context, scope);
       if (!scope.controllerFailures().isEmpty()) {
         // The class's controllers died in an earlier test; this one cannot test them.
@@ -188,6 +189,16 @@ public final class ControllerTestLifecycle {
     if (scope == null) {
       return;
     }
+    try {
+      afterEach(context, scope, perTest);
+    } finally {
+      if (!perTest) {
+        scope.endTest(context.getUniqueId());
+      }
+    }
+  }
+
+  private static void afterEach(ExtensionContext context, TestScope scope, boolean perTest) {
     Throwable stopped = null;
     if (context.getExecutionException().isPresent()) {
       scope.markFailed();
