@@ -6,8 +6,6 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.client.ClientWarmUp;
-import io.github.kubeharness.internal.controlplane.ApiServer;
-import io.github.kubeharness.internal.controlplane.ControllerManager;
 import io.github.kubeharness.internal.faults.FaultProxy;
 import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.internal.provision.Binaries;

@@ -1,5 +1,7 @@
-package io.github.kubeharness.internal.controlplane;
+package io.github.kubeharness.internal.backend;
 
+import io.github.kubeharness.internal.controlplane.EtcdTls;
+import io.github.kubeharness.internal.controlplane.ReadinessProbes;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.PrivateFiles;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +24,7 @@ import java.util.Map;
  * A socket path longer than the kernel takes (a deep {@code java.io.tmpdir} or cache directory)
  * falls back to that port, with the same certificate rule.
  */
-public final class Etcd extends LocalComponent {
+final class Etcd extends LocalComponent {
 
   /**
    * What a socket-serving etcd advertises to its clients: etcd 3.6 insists on host:port in an

@@ -1,4 +1,4 @@
-package io.github.kubeharness.internal.controlplane;
+package io.github.kubeharness.internal.backend;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.internal.process.Waits;
@@ -8,7 +8,7 @@ import io.github.kubeharness.internal.process.Waits;
  * default} namespace (kube-apiserver's bootstrap controller makes it) and, with
  * kube-controller-manager, the {@code default} ServiceAccount (pods rely on it).
  */
-public final class SystemObjects {
+final class SystemObjects {
 
   private SystemObjects() {}
 

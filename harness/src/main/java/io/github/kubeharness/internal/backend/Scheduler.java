@@ -1,5 +1,7 @@
-package io.github.kubeharness.internal.controlplane;
+package io.github.kubeharness.internal.backend;
 
+import io.github.kubeharness.internal.controlplane.Pki;
+import io.github.kubeharness.internal.controlplane.ReadinessProbes;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.PrivateFiles;
 import java.nio.file.Path;
@@ -11,7 +13,7 @@ import java.util.Map;
  * kube-scheduler of the {@code simulated} profile: binds pods to KWOK's fake nodes by the real
  * scheduling rules (resources, node selectors, affinity, taints, cordoned nodes), on 127.0.0.1.
  */
-public final class Scheduler extends LocalComponent {
+final class Scheduler extends LocalComponent {
 
   private final String kubeconfig;
   private int port;

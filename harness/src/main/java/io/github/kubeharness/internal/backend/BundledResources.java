@@ -1,4 +1,4 @@
-package io.github.kubeharness.internal.controlplane;
+package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.KubeHarnessException;
 import java.io.IOException;
@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * Files kube-harness ships in its own jar under {@code io/github/kubeharness/}: the kind cluster
  * configurations, KWOK's stages.
  */
-public final class BundledResources {
+final class BundledResources {
 
   private static final String ROOT = "/io/github/kubeharness/";
 

@@ -1,6 +1,8 @@
-package io.github.kubeharness.internal.controlplane;
+package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.controlplane.Pki;
+import io.github.kubeharness.internal.controlplane.ReadinessProbes;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.PrivateFiles;
 import java.nio.file.Path;
@@ -16,7 +18,7 @@ import java.util.Map;
  * {@code simulated} profile, whose pods KWOK runs, turns them on, and the volume binder (whose
  * host-path provisioner stays off: it would write under a shared {@code /tmp}).
  */
-public final class ControllerManager extends LocalComponent {
+final class ControllerManager extends LocalComponent {
 
   static final String CONTROLLERS =
       "namespace-controller,garbage-collector-controller,serviceaccount-controller,"

@@ -1,7 +1,10 @@
-package io.github.kubeharness.internal.controlplane;
+package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.controlplane.EtcdTls;
+import io.github.kubeharness.internal.controlplane.Pki;
+import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.provision.Binaries;
@@ -42,7 +45,7 @@ import java.util.stream.Stream;
  * private etcd and one kube-apiserver per keyspace that start empty and stop cleanly, then moved
  * into the cache atomically.
  */
-public final class EtcdSeed {
+final class EtcdSeed {
 
   /**
    * Bootstrapped keyspaces beyond {@code /registry}: enough for a class with a hub and two edges,

@@ -1,6 +1,10 @@
-package io.github.kubeharness.internal.controlplane;
+package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.Profile;
+import io.github.kubeharness.internal.controlplane.EtcdTls;
+import io.github.kubeharness.internal.controlplane.Pki;
+import io.github.kubeharness.internal.controlplane.ReadinessProbes;
+import io.github.kubeharness.internal.controlplane.WebhookClient;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.Waits;
 import java.nio.file.Path;
@@ -14,7 +18,7 @@ import java.util.Map;
  * kube-apiserver as a local process: serves TLS on 127.0.0.1 only, with the flags of {@link
  * #flags}. Ready means {@code /readyz} answers {@code ok}.
  */
-public final class ApiServer extends LocalComponent {
+final class ApiServer extends LocalComponent {
 
   /** Service network; only its first address is used (the {@code kubernetes} Service). */
   static final String SERVICE_CIDR = "10.0.0.0/24";

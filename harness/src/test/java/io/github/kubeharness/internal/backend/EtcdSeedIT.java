@@ -1,4 +1,4 @@
-package io.github.kubeharness.internal.controlplane;
+package io.github.kubeharness.internal.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

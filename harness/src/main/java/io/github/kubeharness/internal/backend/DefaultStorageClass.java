@@ -1,4 +1,4 @@
-package io.github.kubeharness.internal.storage;
+package io.github.kubeharness.internal.backend;
 
 import io.fabric8.kubernetes.api.model.storage.StorageClass;
 import io.fabric8.kubernetes.api.model.storage.StorageClassBuilder;
@@ -10,7 +10,7 @@ import io.github.kubeharness.simulation.StorageSimulation;
  * naming no class (a StatefulSet's claim template, typically) gets one from the API server's {@code
  * DefaultStorageClass} admission, as on kind or a cloud cluster.
  */
-public final class DefaultStorageClass {
+final class DefaultStorageClass {
 
   static final String DEFAULT_ANNOTATION = "storageclass.kubernetes.io/is-default-class";
 

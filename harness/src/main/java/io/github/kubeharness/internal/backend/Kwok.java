@@ -1,9 +1,8 @@
-package io.github.kubeharness.internal.controlplane;
+package io.github.kubeharness.internal.backend;
 
-import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.internal.controlplane.ReadinessProbes;
 import io.github.kubeharness.internal.process.FreePorts;
 import io.github.kubeharness.internal.process.PrivateFiles;
-import io.github.kubeharness.internal.provision.GoTools;
 import io.github.kubeharness.simulation.Simulation;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,12 +16,7 @@ import java.util.Map;
  * server's log/exec requests would go, switched off in {@code simulated/kwok.yaml}: it is plain
  * HTTP without authentication) listens on 127.0.0.1 only, and so does every node address.
  */
-public final class Kwok extends LocalComponent {
-
-  /** KWOK's Go module and version, built once into the tools cache. */
-  static final String MODULE = "sigs.k8s.io/kwok/cmd/kwok";
-
-  static final String VERSION = "v0.8.0";
+final class Kwok extends LocalComponent {
 
   /** Pod IPs KWOK hands out: addresses only, nothing listens on them. */
   static final String POD_CIDR = "10.244.0.0/16";
@@ -42,11 +36,6 @@ public final class Kwok extends LocalComponent {
     this.kubeconfig = kubeconfig;
     this.podStartDelay = podStartDelay;
     this.kubernetesVersion = kubernetesVersion;
-  }
-
-  /** The kwok executable: built from its module into the cache the first time (about 5 min). */
-  public static Path binary(ControlPlaneOptions options) {
-    return GoTools.installed(options, MODULE, VERSION);
   }
 
   /** Starts it without waiting; {@link #awaitReady} follows. */

@@ -1,4 +1,4 @@
-package io.github.kubeharness.internal.controlplane;
+package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.internal.process.ManagedProcess;
 import java.nio.file.Path;
@@ -10,7 +10,7 @@ import java.util.Map;
  * A control-plane component run as a child process: its binary, the run directory its files and log
  * go to, and the process once launched. Closing stops it (SIGTERM, then SIGKILL).
  */
-public abstract class LocalComponent implements AutoCloseable {
+abstract class LocalComponent implements AutoCloseable {
 
   final Path binary;
   final Path runDirectory;

@@ -1,4 +1,4 @@
-package io.github.kubeharness.internal.controlplane;
+package io.github.kubeharness.internal.backend;
 
 import java.util.Optional;
 
@@ -8,7 +8,7 @@ import java.util.Optional;
  * objects are still there, and a cluster that saw another's leftovers would not be a cluster of its
  * own. A fresh etcd (a new copy of the seed) has all of them free again.
  */
-public final class SeedSlots {
+final class SeedSlots {
 
   private final int count;
   private int next = 1;

@@ -1,4 +1,4 @@
-package io.github.kubeharness.internal.storage;
+package io.github.kubeharness.internal.backend;
 
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;

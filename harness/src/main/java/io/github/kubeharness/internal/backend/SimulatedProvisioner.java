@@ -1,4 +1,4 @@
-package io.github.kubeharness.internal.storage;
+package io.github.kubeharness.internal.backend;
 
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PersistentVolume;
@@ -29,7 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * run's directory (never created), so nothing it names lies outside what the run owns. Claims and
  * volumes are re-examined every two seconds, which retries a failed provisioning.
  */
-public final class SimulatedProvisioner implements AutoCloseable {
+final class SimulatedProvisioner implements AutoCloseable {
 
   static final String PROVISIONER_ANNOTATION = "volume.kubernetes.io/storage-provisioner";
   static final String SELECTED_NODE_ANNOTATION = "volume.kubernetes.io/selected-node";
