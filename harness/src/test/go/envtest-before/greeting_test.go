@@ -1,5 +1,6 @@
 // The "before" of docs/migrating-from-envtest.md: the region below is shown there (DocSnippetsTest
-// checks it). Compiled with `go vet` (see the page); make test does not run it.
+// checks it). Compiled with `go vet ./...`, run with KUBEBUILDER_ASSETS set and `go test ./...`;
+// make test does not run it. testdata/crds links to the quick start's CRD directory.
 package envtestbefore
 
 // snippet:before
