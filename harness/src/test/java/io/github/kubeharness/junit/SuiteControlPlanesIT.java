@@ -1,0 +1,123 @@
+package io.github.kubeharness.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import io.github.kubeharness.junit.SuitePlanScenarios.Seen;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.ClassOrderer;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * A shared control plane stops as soon as no test class still to run uses it ({@link
+ * SuiteControlPlanes}, registered by the harness jar): a suite of five classes on three versions
+ * ({@link SuitePlanScenarios}) runs in a launcher of its own, as a build runs a suite, and the
+ * kube-apiserver processes themselves say what was alive when each class ran.
+ */
+class SuiteControlPlanesIT {
+
+  @Test
+  void eachControlPlaneStopsAfterTheLastClassThatUsesIt() {
+    Map<String, Seen> seen = runSuite(LauncherConfig.DEFAULT);
+
+    // The third class has the first one's key: it got the same apiserver, kept for it meanwhile.
+    assertThat(seen.get("newest-3").pid()).isEqualTo(seen.get("newest-1").pid());
+    assertThat(seen.get("middle-2").alive()).containsEntry("newest-1", true);
+    // 1.36.3's only class was the second: stopped before the third began.
+    assertThat(seen.get("newest-3").alive()).containsEntry("middle-2", false);
+    // 1.37.2's last class was the third.
+    assertThat(seen.get("oldest-4").alive())
+        .containsEntry("newest-1", false)
+        .containsEntry("middle-2", false);
+    assertThat(seen.get("none-5").alive()).containsEntry("oldest-4", false);
+    // At most two at once (while the second class ran), where the run used three.
+    assertThat(peakAlive(seen)).isEqualTo(2);
+  }
+
+  @Test
+  void withoutThePlanEveryControlPlaneLivesToTheRunsEnd() {
+    // A launcher that loads no listeners: what a run the listener cannot see gets.
+    Map<String, Seen> seen =
+        runSuite(
+            LauncherConfig.builder().enableTestExecutionListenerAutoRegistration(false).build());
+
+    assertThat(seen.get("newest-3").pid()).isEqualTo(seen.get("newest-1").pid());
+    assertThat(seen.get("none-5").alive())
+        .containsEntry("newest-1", true)
+        .containsEntry("middle-2", true)
+        .containsEntry("oldest-4", true);
+    assertThat(peakAlive(seen)).isEqualTo(3);
+  }
+
+  /** Runs the five classes in order; what each saw, by label. Every control plane stopped after. */
+  private static Map<String, Seen> runSuite(LauncherConfig launcher) {
+    SuitePlanScenarios.clear();
+    List<String> failures = new ArrayList<>();
+    LauncherFactory.create(launcher)
+        .execute(
+            LauncherDiscoveryRequestBuilder.request()
+                .selectors(
+                    selectClass(SuitePlanScenarios.WithoutControlPlaneScenario.class),
+                    selectClass(SuitePlanScenarios.OnlyOnOldestScenario.class),
+                    selectClass(SuitePlanScenarios.LastOnNewestScenario.class),
+                    selectClass(SuitePlanScenarios.OnlyOnMiddleScenario.class),
+                    selectClass(SuitePlanScenarios.FirstOnNewestScenario.class))
+                .configurationParameter(
+                    "junit.jupiter.testclass.order.default",
+                    ClassOrderer.OrderAnnotation.class.getName())
+                .build(),
+            new TestExecutionListener() {
+              @Override
+              public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+                if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+                  failures.add(id.getDisplayName() + ": " + result.getThrowable().orElse(null));
+                }
+              }
+            });
+    assertThat(failures).as("the suite's failures").isEmpty();
+    Map<String, Seen> seen = new java.util.LinkedHashMap<>();
+    SuitePlanScenarios.SEEN.forEach(s -> seen.put(s.label(), s));
+    assertThat(seen.keySet())
+        .as("the classes, in order")
+        .containsExactly("newest-1", "middle-2", "newest-3", "oldest-4", "none-5");
+    for (Seen s : seen.values()) {
+      if (s.pid() > 0) {
+        assertThat(ProcessHandle.of(s.pid()).map(ProcessHandle::isAlive))
+            .as("the apiserver of %s after the run", s.label())
+            .isIn(Optional.empty(), Optional.of(false));
+      }
+    }
+    return seen;
+  }
+
+  /** The most apiservers of the suite alive at once (distinct processes), as the classes saw. */
+  private static long peakAlive(Map<String, Seen> seen) {
+    return seen.values().stream()
+        .mapToLong(
+            s -> {
+              java.util.Set<Long> alive = new java.util.HashSet<>();
+              if (s.pid() > 0) {
+                alive.add(s.pid());
+              }
+              s.alive()
+                  .forEach(
+                      (label, up) -> {
+                        if (up) {
+                          alive.add(seen.get(label).pid());
+                        }
+                      });
+              return alive.size();
+            })
+        .max()
+        .orElse(0);
+  }
+}
