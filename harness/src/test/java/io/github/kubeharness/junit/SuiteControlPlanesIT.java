@@ -27,7 +27,9 @@ class SuiteControlPlanesIT {
 
   @Test
   void eachControlPlaneStopsAfterTheLastClassThatUsesIt() {
-    Map<String, Seen> seen = runSuite(LauncherConfig.DEFAULT);
+    Map<String, Seen> seen = runSuite(LauncherConfig.DEFAULT, ClassOrderer.OrderAnnotation.class);
+    assertThat(seen.keySet())
+        .containsExactly("newest-1", "middle-2", "newest-3", "oldest-4", "none-5");
 
     // The third class has the first one's key: it got the same apiserver, kept for it meanwhile.
     assertThat(seen.get("newest-3").pid()).isEqualTo(seen.get("newest-1").pid());
@@ -48,7 +50,8 @@ class SuiteControlPlanesIT {
     // A launcher that loads no listeners: what a run the listener cannot see gets.
     Map<String, Seen> seen =
         runSuite(
-            LauncherConfig.builder().enableTestExecutionListenerAutoRegistration(false).build());
+            LauncherConfig.builder().enableTestExecutionListenerAutoRegistration(false).build(),
+            ClassOrderer.OrderAnnotation.class);
 
     assertThat(seen.get("newest-3").pid()).isEqualTo(seen.get("newest-1").pid());
     assertThat(seen.get("none-5").alive())
@@ -59,21 +62,32 @@ class SuiteControlPlanesIT {
   }
 
   /** Runs the five classes in order; what each saw, by label. Every control plane stopped after. */
-  private static Map<String, Seen> runSuite(LauncherConfig launcher) {
+  @Test
+  void theControlPlaneClassOrderRunsOneControlPlaneAtATime() {
+    // The same classes, given in the order of their @Order, put in groups by control plane.
+    Map<String, Seen> seen = runSuite(LauncherConfig.DEFAULT, ControlPlaneClassOrder.class);
+
+    assertThat(seen.keySet())
+        .containsExactly("none-5", "newest-1", "newest-3", "middle-2", "oldest-4");
+    assertThat(seen.get("newest-3").pid()).isEqualTo(seen.get("newest-1").pid());
+    assertThat(peakAlive(seen)).isEqualTo(1);
+  }
+
+  /** Runs the five classes in {@code order}; what each saw, by label. Every one stopped after. */
+  private static Map<String, Seen> runSuite(
+      LauncherConfig launcher, Class<? extends ClassOrderer> order) {
     SuitePlanScenarios.clear();
     List<String> failures = new ArrayList<>();
     LauncherFactory.create(launcher)
         .execute(
             LauncherDiscoveryRequestBuilder.request()
                 .selectors(
-                    selectClass(SuitePlanScenarios.WithoutControlPlaneScenario.class),
-                    selectClass(SuitePlanScenarios.OnlyOnOldestScenario.class),
-                    selectClass(SuitePlanScenarios.LastOnNewestScenario.class),
+                    selectClass(SuitePlanScenarios.FirstOnNewestScenario.class),
                     selectClass(SuitePlanScenarios.OnlyOnMiddleScenario.class),
-                    selectClass(SuitePlanScenarios.FirstOnNewestScenario.class))
-                .configurationParameter(
-                    "junit.jupiter.testclass.order.default",
-                    ClassOrderer.OrderAnnotation.class.getName())
+                    selectClass(SuitePlanScenarios.LastOnNewestScenario.class),
+                    selectClass(SuitePlanScenarios.OnlyOnOldestScenario.class),
+                    selectClass(SuitePlanScenarios.WithoutControlPlaneScenario.class))
+                .configurationParameter("junit.jupiter.testclass.order.default", order.getName())
                 .build(),
             new TestExecutionListener() {
               @Override
@@ -86,9 +100,6 @@ class SuiteControlPlanesIT {
     assertThat(failures).as("the suite's failures").isEmpty();
     Map<String, Seen> seen = new java.util.LinkedHashMap<>();
     SuitePlanScenarios.SEEN.forEach(s -> seen.put(s.label(), s));
-    assertThat(seen.keySet())
-        .as("the classes, in order")
-        .containsExactly("newest-1", "middle-2", "newest-3", "oldest-4", "none-5");
     for (Seen s : seen.values()) {
       if (s.pid() > 0) {
         assertThat(ProcessHandle.of(s.pid()).map(ProcessHandle::isAlive))
