@@ -114,6 +114,9 @@ public final class HarnessBenchmark {
                 bench.perTestOverhead();
                 bench.raceControls();
               });
+      // A suite's launcher listener, with it and without it: the first test in a fresh JVM, and
+      // the peak control planes and memory of a suite on three profiles and three versions.
+      case "suite" -> part(out, "suite", bench -> SuiteBench.measure(bench.results, bench.runs));
       case "smoke" -> {
         // Beside, not over, the full results: bench-readme must never copy n = 1 figures.
         HarnessBenchmark bench = new HarnessBenchmark(1);
@@ -129,7 +132,7 @@ public final class HarnessBenchmark {
             "unknown bench mode '"
                 + mode
                 + "': expected none (the full run), start, simulated, frameworks, clusters,"
-                + " races or smoke");
+                + " races, suite or smoke");
         System.exit(2);
       }
     }
