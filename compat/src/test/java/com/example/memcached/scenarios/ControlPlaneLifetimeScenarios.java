@@ -38,7 +38,7 @@ public final class ControlPlaneLifetimeScenarios {
   }
 
   @Order(1)
-  @ControllerTest(kubernetesVersion = "1.36")
+  @ControllerTest(kubernetesVersion = "1.36.3")
   public static class OnOneVersion {
     KubernetesClient client;
 
@@ -49,7 +49,7 @@ public final class ControlPlaneLifetimeScenarios {
   }
 
   @Order(2)
-  @ControllerTest(kubernetesVersion = "1.37")
+  @ControllerTest(kubernetesVersion = "1.37.2")
   public static class OnAnother {
     KubernetesClient client;
 
