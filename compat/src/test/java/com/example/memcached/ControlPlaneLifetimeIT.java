@@ -15,8 +15,8 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
- * On this JUnit, the harness jar's launcher listener is found and works: in a run of two classes
- * on two versions, the first class's control plane has stopped before the second class runs.
+ * On this JUnit, the harness jar's launcher listener is found and works: in a run of two classes on
+ * two versions, the first class's control plane has stopped before the second class runs.
  */
 class ControlPlaneLifetimeIT {
 

@@ -1,16 +1,21 @@
 package io.github.kubeharness.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.InstanceOfAssertFactories.INTEGER;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import io.github.kubeharness.ControlPlaneOptions;
+import io.github.kubeharness.internal.shared.RunningControlPlanes;
 import io.github.kubeharness.junit.SuitePlanScenarios.Seen;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.ClassOrderer;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherConfig;
@@ -74,8 +79,29 @@ class SuiteControlPlanesIT {
   }
 
   /** Runs the five classes in {@code order}; what each saw, by label. Every one stopped after. */
+  @Test
+  void theFirstClassesControlPlaneIsAskedForBeforeTheClassBegins() {
+    ControlPlaneOptions first =
+        ControllerTestExtension.read(SuitePlanScenarios.FirstOnNewestScenario.class).controlPlane();
+    List<Integer> holdsAtClassStart = new ArrayList<>();
+    TestExecutionListener atClassStart =
+        new TestExecutionListener() {
+          @Override
+          public void executionStarted(TestIdentifier id) {
+            if (id.getSource().orElse(null) instanceof ClassSource c
+                && c.getJavaClass() == SuitePlanScenarios.FirstOnNewestScenario.class) {
+              holdsAtClassStart.add(RunningControlPlanes.holders(first));
+            }
+          }
+        };
+    runSuite(LauncherConfig.DEFAULT, ClassOrderer.OrderAnnotation.class, atClassStart);
+
+    // Before the class's own callbacks: the run's plan holds it, and its start has begun.
+    assertThat(holdsAtClassStart).singleElement().asInstanceOf(INTEGER).isPositive();
+  }
+
   private static Map<String, Seen> runSuite(
-      LauncherConfig launcher, Class<? extends ClassOrderer> order) {
+      LauncherConfig launcher, Class<? extends ClassOrderer> order, TestExecutionListener... more) {
     SuitePlanScenarios.clear();
     List<String> failures = new ArrayList<>();
     LauncherFactory.create(launcher)
@@ -89,14 +115,8 @@ class SuiteControlPlanesIT {
                     selectClass(SuitePlanScenarios.WithoutControlPlaneScenario.class))
                 .configurationParameter("junit.jupiter.testclass.order.default", order.getName())
                 .build(),
-            new TestExecutionListener() {
-              @Override
-              public void executionFinished(TestIdentifier id, TestExecutionResult result) {
-                if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-                  failures.add(id.getDisplayName() + ": " + result.getThrowable().orElse(null));
-                }
-              }
-            });
+            Stream.concat(Stream.of(failed(failures)), Stream.of(more))
+                .toArray(TestExecutionListener[]::new));
     assertThat(failures).as("the suite's failures").isEmpty();
     Map<String, Seen> seen = new java.util.LinkedHashMap<>();
     SuitePlanScenarios.SEEN.forEach(s -> seen.put(s.label(), s));
@@ -108,6 +128,18 @@ class SuiteControlPlanesIT {
       }
     }
     return seen;
+  }
+
+  /** Collects what failed into {@code failures}. */
+  private static TestExecutionListener failed(List<String> failures) {
+    return new TestExecutionListener() {
+      @Override
+      public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+        if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+          failures.add(id.getDisplayName() + ": " + result.getThrowable().orElse(null));
+        }
+      }
+    };
   }
 
   /** The most apiservers of the suite alive at once (distinct processes), as the classes saw. */
