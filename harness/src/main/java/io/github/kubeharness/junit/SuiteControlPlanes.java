@@ -31,8 +31,9 @@ import org.junit.platform.launcher.TestPlan;
  */
 public final class SuiteControlPlanes implements TestExecutionListener {
 
-  private TestPlan testPlan;
-  private SuitePlan plan;
+  // Set before the plan runs; read by the threads of a parallel run.
+  private volatile TestPlan testPlan;
+  private volatile SuitePlan plan;
 
   /** Made by the JUnit Platform's launcher (service loader). */
   public SuiteControlPlanes() {}
