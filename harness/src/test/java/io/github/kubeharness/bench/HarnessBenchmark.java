@@ -117,6 +117,9 @@ public final class HarnessBenchmark {
       // A suite of 20 test classes, serial and parallel, alone.
       case "parallel" ->
           part(out, "parallel", bench -> ParallelSuiteTimes.measure(bench.results, bench.runs));
+      // A suite's launcher listener, with it and without it: the first test in a fresh JVM, and
+      // the peak control planes and memory of a suite on three profiles and three versions.
+      case "suite" -> part(out, "suite", bench -> SuiteBench.measure(bench.results, bench.runs));
       case "smoke" -> {
         // Beside, not over, the full results: bench-readme must never copy n = 1 figures.
         HarnessBenchmark bench = new HarnessBenchmark(1);
@@ -132,7 +135,7 @@ public final class HarnessBenchmark {
             "unknown bench mode '"
                 + mode
                 + "': expected none (the full run), start, simulated, frameworks, clusters,"
-                + " races, parallel or smoke");
+                + " races, parallel, suite or smoke");
         System.exit(2);
       }
     }

@@ -76,6 +76,19 @@ final class LocalControlPlane extends AbstractControlPlane implements LocalPlane
     return new LocalControlPlane(options, local, ignored -> new BesideStart(etcdForOthers, name));
   }
 
+  /**
+   * As {@link #besideOnSharedEtcd(String)}, with a start timeout of its own: a test of a cluster
+   * that must fail to start gives only that one a short timeout, and its first cluster the time a
+   * loaded machine may need.
+   */
+  LocalControlPlane besideOnSharedEtcd(String name, java.time.Duration startTimeout) {
+    besideOnSharedEtcd(name); // the same refusals
+    return new LocalControlPlane(
+        options.toBuilder().withStartTimeout(startTimeout).build(),
+        local,
+        ignored -> new BesideStart(etcdForOthers, name));
+  }
+
   @Override
   public Optional<HarnessControlPlane> clusterOnSharedEtcd(String name) {
     return Optional.of(besideOnSharedEtcd(name));

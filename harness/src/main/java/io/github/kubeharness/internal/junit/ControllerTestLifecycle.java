@@ -329,6 +329,9 @@ public final class ControllerTestLifecycle {
           ClusterLayout layout = config.clusters();
           // The first cluster is the shared one of these options, as for a class without
           // clusters; each further one is shared by the classes that name it alike.
+          ControlPlaneKey planned = ControlPlaneKey.of(options);
+          SuitePlan.using(
+              config.testClass(), planned, key, () -> root.remove(key, ClusterStart.class));
           ClusterStart first =
               Stores.computeIfAbsent(root, key, k -> ClusterStart.of(options), ClusterStart.class);
           if (layout.others().isEmpty()) {
@@ -349,7 +352,7 @@ public final class ControllerTestLifecycle {
                           ? named(name, first::get)
                           : Stores.computeIfAbsent(
                                   root,
-                                  key + "|beside:" + name + (layout.ownEtcd() ? "|own" : ""),
+                                  besideKey(config, planned, root, key, name, layout.ownEtcd()),
                                   k ->
                                       ClusterStart.beside(
                                           options, first, name, layout.ownEtcd(), where),
@@ -361,6 +364,24 @@ public final class ControllerTestLifecycle {
           SharedCluster cluster = others.remove(layout.first());
           return ClassCluster.open(cluster, others, config, run);
         });
+  }
+
+  /**
+   * The root store's key of further cluster {@code name} beside the cluster under {@code key}, let
+   * go of with that cluster when the run's plan says no class still to run needs it ({@link
+   * SuitePlan}).
+   */
+  private static String besideKey(
+      ExtensionConfig config,
+      ControlPlaneKey planned,
+      ExtensionContext.Store root,
+      String key,
+      String name,
+      boolean ownEtcd) {
+    String beside = key + "|beside:" + name + (ownEtcd ? "|own" : "");
+    SuitePlan.using(
+        config.testClass(), planned, beside, () -> root.remove(beside, ClusterStart.class));
+    return beside;
   }
 
   /** The first cluster's start; its failure names the cluster when the class names clusters. */
