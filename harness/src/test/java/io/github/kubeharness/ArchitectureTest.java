@@ -204,6 +204,40 @@ class ArchitectureTest {
         .check(withTests);
   }
 
+  /**
+   * The public types under {@code internal} may become fewer, never more. Without a module
+   * descriptor (docs/architecture.md says why) package-private is what the compiler enforces for
+   * users on the class path; a seam between two internal packages is one small public type and the
+   * rest of each package stays package-private. When a change makes fewer public, lower the bound.
+   */
+  @Test
+  void publicInternalTypesDoNotGrow() {
+    java.util.List<String> open =
+        harness.stream()
+            .filter(type -> type.getPackageName().startsWith(ApiSignature.INTERNAL))
+            .filter(JavaClass::isTopLevelClass)
+            .filter(type -> type.getModifiers().contains(JavaModifier.PUBLIC))
+            .map(JavaClass::getName)
+            .sorted()
+            .toList();
+    if (open.size() > MAX_PUBLIC_INTERNAL_TYPES) {
+      throw new AssertionError(
+          open.size()
+              + " public types under internal, at most "
+              + MAX_PUBLIC_INTERNAL_TYPES
+              + " are allowed: keep the new one package-private (move it beside its users, or give"
+              + " the other package one small public seam). Public now: "
+              + open);
+    }
+  }
+
+  /**
+   * The public top-level types under {@code internal} today (67 before the boundary's cut, 55
+   * after it). The one added since is a seam: {@code internal.junit.SuitePlan}, which both the
+   * public launcher listener and the lifecycle below it use.
+   */
+  private static final int MAX_PUBLIC_INTERNAL_TYPES = 56;
+
   private static boolean hasMain(com.tngtech.archunit.core.domain.JavaClass type) {
     return type.getMethods().stream()
         .anyMatch(

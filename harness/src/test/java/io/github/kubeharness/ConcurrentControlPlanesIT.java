@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 
 /** Several control planes in one JVM: started at once, no port clash, no shared state. */
+@BackendSensitive
 class ConcurrentControlPlanesIT {
 
   @Test

@@ -17,16 +17,18 @@ final class ExternalNames {
   private static final String KUBERNETES_STATES =
       "Available BackOff CrashLoopBackOff Degraded Delete ErrImagePull Failed ImagePullBackOff"
           + " Immediate Pending Progressing ProvisioningSucceeded Ready ReplicasUnavailable"
-          + " Unhealthy WaitForFirstConsumer Webhook NodePort OOMScoreAdjust Unauthorized";
+          + " Unhealthy WaitForFirstConsumer Webhook NodePort OOMScoreAdjust Unauthorized Established"
+          + " Terminating";
   private static final String JDK =
       "AutoCloseable HttpsServer NoClassDefFoundError ServiceLoader System Thread";
   private static final String JUNIT =
       "BeforeAll BeforeEach ExtensionConfigurationException ParameterizedTest RegisterExtension"
-          + " RepeatedTest Test TestInstance";
+          + " RepeatedTest Test TestInstance Execution ExecutionMode Isolated ResourceLock";
   private static final String FABRIC8 =
       "GenericKubernetesResource KubernetesClient KubernetesSerialization Resource Serialization";
   private static final String JOSDK_AND_QUARKUS =
       "AdmissionController InformerEventSource LocallyRunOperatorExtension Mutator Operator"
+          + " ClusterDeployedOperatorExtension"
           + " Validator ValidationRule KubernetesConfigCustomizer QuarkusTest WithTestResource"
           + " QuarkusIntegrationTest";
   private static final String SPRING_AND_CDI = "SpringBootTest Inject";
@@ -35,7 +37,8 @@ final class ExternalNames {
           + " MissingNode ObjectMapper ObjectNode YAMLFactory YAMLGenerator YAMLMapper";
   private static final String PEERS =
       "EnableKubeAPIServer WebhookInstallOptions AddUser Start Eventually"
-          + " NewDefaultAuthenticationInfoResolver";
+          + " NewDefaultAuthenticationInfoResolver KubeConfig K3sContainer CRDDirectoryPaths"
+          + " ErrorIfCRDPathMissing BeforeSuite";
   private static final String FILES = "Makefile README";
 
   static final Set<String> ALL =

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The minimal profile (etcd + kube-apiserver) against the real binaries. */
+@BackendSensitive
 class MinimalProfileIT {
 
   static ControlPlane controlPlane;

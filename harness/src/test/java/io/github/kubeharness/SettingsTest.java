@@ -9,6 +9,7 @@ import io.github.kubeharness.settings.SettingsResolver;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -137,6 +138,32 @@ class SettingsTest {
                 .backendOptions(BackendOptions.Kind.class)
                 .image())
         .isEmpty();
+  }
+
+  @Test
+  void aContainerRecordGivenInCodeGetsOnlyItsUnsetImagesFromTheSettings() {
+    System.setProperty(Settings.CONTAINER_ETCD_IMAGE, "registry.example/etcd:from-setting");
+    System.setProperty(Settings.CONTAINER_APISERVER_IMAGE, "registry.example/apiserver:lost");
+    BackendOptions.Container given =
+        BackendOptions.container().withApiServerImage("registry.example/apiserver:from-code");
+
+    BackendOptions.Container named =
+        SettingsResolver.resolve(ControlPlaneOptions.builder().withBackend(given).build())
+            .backendOptions(BackendOptions.Container.class);
+    // The same record inside auto's, as a container choice would run with it.
+    BackendOptions.Container inAuto =
+        SettingsResolver.resolve(
+                ControlPlaneOptions.builder()
+                    .withBackend(new BackendOptions.Auto(BackendOptions.local(), given, false))
+                    .build())
+            .backendOptions(BackendOptions.Auto.class)
+            .container();
+
+    for (BackendOptions.Container resolved : List.of(named, inAuto)) {
+      assertThat(resolved.apiServerImage()).contains("registry.example/apiserver:from-code");
+      assertThat(resolved.etcdImage()).contains("registry.example/etcd:from-setting");
+      assertThat(resolved.controllerManagerImage()).isEmpty();
+    }
   }
 
   @Test

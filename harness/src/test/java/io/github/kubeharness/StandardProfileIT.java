@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * The standard profile adds kube-controller-manager: what envtest cannot do — namespaces finish
  * deleting and owned objects are garbage-collected — must work here.
  */
+@BackendSensitive
 class StandardProfileIT {
 
   static ControlPlane controlPlane;

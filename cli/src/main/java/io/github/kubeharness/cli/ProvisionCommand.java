@@ -2,10 +2,10 @@ package io.github.kubeharness.cli;
 
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
-import io.github.kubeharness.internal.controlplane.Kwok;
 import io.github.kubeharness.internal.provision.Binaries;
 import io.github.kubeharness.internal.provision.BinaryResolver;
 import io.github.kubeharness.internal.provision.Component;
+import io.github.kubeharness.internal.provision.GoTools;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -55,7 +55,7 @@ final class ProvisionCommand implements Callable<Integer> {
     }
     Binaries binaries = resolver.resolve(options.profile(), withKubectl);
     // The simulated profile's KWOK: a Go module of its own, built once into the tools cache.
-    Path kwok = options.profile().runs(Profile.Component.KWOK) ? Kwok.binary(options) : null;
+    Path kwok = options.profile().runs(Profile.Component.KWOK) ? GoTools.kwok(options) : null;
     if (verify) {
       for (Component c : Component.values()) {
         resolver.cache().verify(c);

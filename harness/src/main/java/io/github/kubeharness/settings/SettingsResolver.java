@@ -99,12 +99,7 @@ public final class SettingsResolver {
     @Override
     public BackendOptions complete(BackendOptions given) {
       if (given instanceof BackendOptions.Container c) {
-        return new BackendOptions.Container(
-            c.network(),
-            c.etcdImage().or(() -> source.read(HarnessSettings.CONTAINER_ETCD_IMAGE)),
-            c.apiServerImage().or(() -> source.read(HarnessSettings.CONTAINER_APISERVER_IMAGE)),
-            c.controllerManagerImage()
-                .or(() -> source.read(HarnessSettings.CONTAINER_CONTROLLER_MANAGER_IMAGE)));
+        return complete(c);
       }
       if (given instanceof BackendOptions.K3s k3s) {
         return new BackendOptions.K3s(
@@ -116,11 +111,18 @@ public final class SettingsResolver {
       }
       if (given instanceof BackendOptions.Auto auto) {
         return new BackendOptions.Auto(
-            auto.local(),
-            (BackendOptions.Container) complete(auto.container()),
-            auto.existingCluster());
+            auto.local(), complete(auto.container()), auto.existingCluster());
       }
       return given;
+    }
+
+    private BackendOptions.Container complete(BackendOptions.Container c) {
+      return new BackendOptions.Container(
+          c.network(),
+          c.etcdImage().or(() -> source.read(HarnessSettings.CONTAINER_ETCD_IMAGE)),
+          c.apiServerImage().or(() -> source.read(HarnessSettings.CONTAINER_APISERVER_IMAGE)),
+          c.controllerManagerImage()
+              .or(() -> source.read(HarnessSettings.CONTAINER_CONTROLLER_MANAGER_IMAGE)));
     }
 
     private BackendOptions.Local local() {

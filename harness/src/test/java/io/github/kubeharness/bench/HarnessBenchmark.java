@@ -114,6 +114,12 @@ public final class HarnessBenchmark {
                 bench.perTestOverhead();
                 bench.raceControls();
               });
+      // A suite of 20 test classes, serial and parallel, alone.
+      case "parallel" ->
+          part(out, "parallel", bench -> ParallelSuiteTimes.measure(bench.results, bench.runs));
+      // A suite's launcher listener, with it and without it: the first test in a fresh JVM, and
+      // the peak control planes and memory of a suite on three profiles and three versions.
+      case "suite" -> part(out, "suite", bench -> SuiteBench.measure(bench.results, bench.runs));
       case "smoke" -> {
         // Beside, not over, the full results: bench-readme must never copy n = 1 figures.
         HarnessBenchmark bench = new HarnessBenchmark(1);
@@ -129,7 +135,7 @@ public final class HarnessBenchmark {
             "unknown bench mode '"
                 + mode
                 + "': expected none (the full run), start, simulated, frameworks, clusters,"
-                + " races or smoke");
+                + " races, parallel, suite or smoke");
         System.exit(2);
       }
     }
@@ -178,6 +184,7 @@ public final class HarnessBenchmark {
     perTestOverhead();
     raceControls();
     FrameworkFirstTests.measure(results, runs);
+    ParallelSuiteTimes.measure(results, runs);
     eventToReconcile();
     killNineCleanup();
     controlPlaneMemory();
@@ -672,7 +679,7 @@ public final class HarnessBenchmark {
     return sorted.get(sorted.size() / 2);
   }
 
-  private static Process childJvm(List<String> jvmOptions, String mainClass, String... arguments)
+  static Process childJvm(List<String> jvmOptions, String mainClass, String... arguments)
       throws IOException {
     List<String> command =
         new ArrayList<>(

@@ -3,6 +3,7 @@ package io.github.kubeharness.junit;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.BackendSensitive;
 import io.github.kubeharness.junit.fixtures.ExternalWebhookServer;
 import io.github.kubeharness.junit.fixtures.GadgetWebhooks;
 import java.util.Map;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * kube-harness hands out ({@code routes.tls()}), named with {@code routes.external(path, port)}:
  * the API server trusts it through the same caBundle and calls it.
  */
+@BackendSensitive
 @ControllerTest(
     crds = "src/test/resources/crds-webhooks",
     webhooks = "src/test/resources/webhooks/gadgets",

@@ -2,6 +2,7 @@ package io.github.kubeharness.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.kubeharness.BackendSensitive;
 import io.github.kubeharness.junit.scenarios.FailingWidgetScenario;
 import io.github.kubeharness.junit.scenarios.MultiClusterScenarios;
 import io.github.kubeharness.junit.scenarios.PassingWidgetScenario;
@@ -40,6 +41,7 @@ class FailureReportIT {
         .doesNotContain("kind: Widget");
   }
 
+  @BackendSensitive
   @Test
   void failingTestLeavesAReadableReport() throws Exception {
     Throwable failure = ScenarioRunner.onlyFailure(ScenarioRunner.run(FailingWidgetScenario.class));

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.github.kubeharness.BackendSensitive;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * manager after installing new CRDs. The wait below is a third of that period, so a missing restart
  * fails this test in about two runs of three (no hook makes the period itself shorter).
  */
+@BackendSensitive
 @ControllerTest(crds = "src/test/resources/crds-gc", profile = "standard")
 class GarbageCollectionIT {
 

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.github.kubeharness.BackendSensitive;
 import io.github.kubeharness.Settings;
 import io.github.kubeharness.TemporaryProperty;
 import io.github.kubeharness.junit.fixtures.Widget;
@@ -39,6 +40,7 @@ class PauseOnFailureIT {
           "expectsAMessageTheControllerNeverWrites");
   private static final Path PAUSE = REPORT.resolve("pause");
 
+  @BackendSensitive
   @Test
   void aFailingTestWaitsWithItsClusterAliveUntilTheResumeFileIsTouched() throws Exception {
     ByteArrayOutputStream said = new ByteArrayOutputStream();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.BackendSensitive;
 import io.github.kubeharness.junit.fixtures.Widget;
 import io.github.kubeharness.junit.fixtures.WidgetReconciler;
 import io.github.kubeharness.junit.scenarios.MissingVerbScenario;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * The controller runs as a ServiceAccount bound by its own RBAC manifests, not as admin; with no
  * {@code serviceAccount} set, the one the bindings name.
  */
+@BackendSensitive
 @ControllerTest(
     crds = "src/test/resources/crds",
     reconcilers = WidgetReconciler.class,

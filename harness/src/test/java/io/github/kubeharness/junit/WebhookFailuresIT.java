@@ -3,6 +3,7 @@ package io.github.kubeharness.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.kubeharness.BackendSensitive;
 import io.github.kubeharness.junit.scenarios.WebhookScenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ class WebhookFailuresIT {
 
   private static final Path REPORTS = Path.of("target/kube-harness/reports");
 
+  @BackendSensitive
   @Test
   void brokenHandlersAreReportedWithTheRequestThatHitThem(KubernetesClient admin) throws Exception {
     List<ScenarioRunner.Outcome> outcomes =

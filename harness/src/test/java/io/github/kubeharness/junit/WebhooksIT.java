@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.github.kubeharness.BackendSensitive;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.junit.fixtures.GadgetWebhooks;
 import io.github.kubeharness.webhooks.WebhookCall;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * defaults filled in on create, invalid objects refused with the handler's message, v1alpha1 and v1
  * converted both ways, and other namespaces left alone.
  */
+@BackendSensitive
 @ControllerTest(
     crds = "src/test/resources/crds-webhooks",
     webhooks = "src/test/resources/webhooks/gadgets",

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.Backend;
+import io.github.kubeharness.BackendSensitive;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PlainJavaWebhooksIT {
 
+  @BackendSensitive
   @Test
   @SuppressWarnings("unchecked")
   void servesInstallsAndRemovesTheWebhooks() throws Exception {

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.AnonymousHttp;
+import io.github.kubeharness.BackendSensitive;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Stranger;
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * reaches {@code calls()}. The positive control, last: the API server's own admission and
  * conversion calls get through and are logged.
  */
+@BackendSensitive
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WebhookLockdownIT {
 

@@ -2,7 +2,6 @@ package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.internal.controlplane.EtcdSeed;
 import io.github.kubeharness.internal.process.PortTaken;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.Waits;

@@ -2,10 +2,7 @@ package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
-import io.github.kubeharness.internal.controlplane.Etcd;
-import io.github.kubeharness.internal.controlplane.EtcdSeed;
 import io.github.kubeharness.internal.controlplane.EtcdTls;
-import io.github.kubeharness.internal.controlplane.SeedSlots;
 import io.github.kubeharness.internal.process.PortTaken;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.Waits;

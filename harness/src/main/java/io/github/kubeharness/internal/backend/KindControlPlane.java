@@ -10,7 +10,6 @@ import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.Settings;
 import io.github.kubeharness.internal.backend.KindCli.Result;
 import io.github.kubeharness.internal.client.Clients;
-import io.github.kubeharness.internal.controlplane.BundledResources;
 import io.github.kubeharness.internal.process.PrivateFiles;
 import io.github.kubeharness.internal.process.RunDirectory;
 import io.github.kubeharness.internal.process.Waits;

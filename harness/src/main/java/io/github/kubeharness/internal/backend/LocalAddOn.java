@@ -1,7 +1,6 @@
 package io.github.kubeharness.internal.backend;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.kubeharness.internal.controlplane.ApiServer;
 import java.util.concurrent.CompletableFuture;
 
 /**

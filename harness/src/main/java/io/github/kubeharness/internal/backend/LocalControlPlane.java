@@ -6,8 +6,6 @@ import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
 import io.github.kubeharness.internal.client.ClientWarmUp;
-import io.github.kubeharness.internal.controlplane.ApiServer;
-import io.github.kubeharness.internal.controlplane.ControllerManager;
 import io.github.kubeharness.internal.faults.FaultProxy;
 import io.github.kubeharness.internal.faults.ProxyFaults;
 import io.github.kubeharness.internal.provision.Binaries;
@@ -76,6 +74,19 @@ final class LocalControlPlane extends AbstractControlPlane implements LocalPlane
               + " withReuse(false).");
     }
     return new LocalControlPlane(options, local, ignored -> new BesideStart(etcdForOthers, name));
+  }
+
+  /**
+   * As {@link #besideOnSharedEtcd(String)}, with a start timeout of its own: a test of a cluster
+   * that must fail to start gives only that one a short timeout, and its first cluster the time a
+   * loaded machine may need.
+   */
+  LocalControlPlane besideOnSharedEtcd(String name, java.time.Duration startTimeout) {
+    besideOnSharedEtcd(name); // the same refusals
+    return new LocalControlPlane(
+        options.toBuilder().withStartTimeout(startTimeout).build(),
+        local,
+        ignored -> new BesideStart(etcdForOthers, name));
   }
 
   @Override

@@ -3,7 +3,6 @@ package io.github.kubeharness.internal.backend;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
-import io.github.kubeharness.internal.controlplane.ApiServer;
 import io.github.kubeharness.internal.controlplane.TinyCa;
 import io.github.kubeharness.internal.faults.FaultProxy;
 import io.github.kubeharness.internal.process.RunDirectory;

@@ -1,7 +1,5 @@
 package io.github.kubeharness.internal.backend;
 
-import io.github.kubeharness.internal.controlplane.ApiServer;
-import io.github.kubeharness.internal.controlplane.ControllerManager;
 import io.github.kubeharness.internal.faults.ProxyFaults;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -1,7 +1,6 @@
 package io.github.kubeharness.internal.backend;
 
 import io.github.kubeharness.internal.controlplane.EtcdTls;
-import io.github.kubeharness.internal.controlplane.SeedSlots;
 
 /**
  * Where an apiserver reaches an etcd, the client certificate etcd asks of it, and the seed's

@@ -4,12 +4,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.kubeharness.BackendOptions;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.Profile;
-import io.github.kubeharness.internal.controlplane.ApiServer;
-import io.github.kubeharness.internal.controlplane.Kwok;
-import io.github.kubeharness.internal.controlplane.Scheduler;
 import io.github.kubeharness.internal.process.Waits;
-import io.github.kubeharness.internal.storage.DefaultStorageClass;
-import io.github.kubeharness.internal.storage.SimulatedProvisioner;
+import io.github.kubeharness.internal.provision.GoTools;
 import io.github.kubeharness.simulation.Simulation;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,7 +40,7 @@ final class SimulatedComponents implements LocalAddOn {
 
   @Override
   public LocalAddOn resolved() {
-    return new SimulatedComponents(options, local, Kwok.binary(options));
+    return new SimulatedComponents(options, local, GoTools.kwok(options));
   }
 
   @Override

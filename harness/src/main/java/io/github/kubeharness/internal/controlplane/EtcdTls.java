@@ -16,18 +16,19 @@ import java.util.Map;
  *
  * <p>Used wherever etcd listens on a port: the container backend's etcd (clients and peer), every
  * etcd's peer port, and a local etcd whose socket path would be too long. A local etcd's clients
- * otherwise use a Unix socket in the owner-only run directory ({@link Etcd}): kube-apiserver opens
- * ~70 connections to etcd at start, and their handshakes cost a start ~140 ms (docs/security.md).
+ * otherwise use a Unix socket in the owner-only run directory ({@code internal.backend.Etcd}):
+ * kube-apiserver opens ~70 connections to etcd at start, and their handshakes cost a start ~140 ms
+ * (docs/security.md).
  */
 public final class EtcdTls {
 
   /** File names as etcd's and kube-apiserver's flags name them, relative to their directory. */
-  static final String CA = "etcd-ca.crt";
+  public static final String CA = "etcd-ca.crt";
 
   static final String SERVER_CERT = "etcd-server.crt";
   static final String SERVER_KEY = "etcd-server.key";
-  static final String CLIENT_CERT = "etcd-client.crt";
-  static final String CLIENT_KEY = "etcd-client.key";
+  public static final String CLIENT_CERT = "etcd-client.crt";
+  public static final String CLIENT_KEY = "etcd-client.key";
 
   /** The name the client certificate carries (kube-apiserver's, and the harness's probes'). */
   static final String CLIENT_NAME = "kube-apiserver-etcd-client";
@@ -86,7 +87,7 @@ public final class EtcdTls {
    * etcd's TLS flags: clients and peers must present a certificate of this CA; {@code directory}
    * holds {@link #serverFiles()} as etcd sees it.
    */
-  static List<String> serverFlags(String directory) {
+  public static List<String> serverFlags(String directory) {
     String dir = directory.endsWith("/") ? directory : directory + "/";
     return List.of(
         "--client-cert-auth=true",

@@ -19,14 +19,14 @@ import java.util.Map;
 public final class Pki {
 
   /** File names, relative to the pki directory, as the apiserver flags name them. */
-  static final String CA = "ca.crt";
+  public static final String CA = "ca.crt";
 
-  static final String SERVING_CERT = "apiserver.crt";
-  static final String SERVING_KEY = "apiserver.key";
-  static final String SA_KEY = "sa.key";
-  static final String SA_PUB = "sa.pub";
-  static final String AUDIT_POLICY = "audit-policy.yaml";
-  static final String FRONT_PROXY_CA = "front-proxy-ca.crt";
+  public static final String SERVING_CERT = "apiserver.crt";
+  public static final String SERVING_KEY = "apiserver.key";
+  public static final String SA_KEY = "sa.key";
+  public static final String SA_PUB = "sa.pub";
+  public static final String AUDIT_POLICY = "audit-policy.yaml";
+  public static final String FRONT_PROXY_CA = "front-proxy-ca.crt";
 
   /**
    * The serving certificate of kube-controller-manager and kube-scheduler: given to them so they do
@@ -34,10 +34,10 @@ public final class Pki {
    */
   public static final String COMPONENTS_CERT = "components.crt";
 
-  static final String COMPONENTS_KEY = "components.key";
+  public static final String COMPONENTS_KEY = "components.key";
 
   /** The name the apiserver accepts identity headers from (the fault proxy's certificate). */
-  static final String FRONT_PROXY_USER = "kube-harness-fault-proxy";
+  public static final String FRONT_PROXY_USER = "kube-harness-fault-proxy";
 
   private final TinyCa ca;
   private final TinyCa frontProxyCa;
@@ -135,7 +135,7 @@ public final class Pki {
   }
 
   /** Writes kube-apiserver's files into {@code directory}, owner-only. */
-  void writeTo(Path directory) {
+  public void writeTo(Path directory) {
     PrivateFiles.directory(directory);
     String absolute = directory.toAbsolutePath().toString();
     for (Map.Entry<String, String> file : apiServerFiles(absolute).entrySet()) {

@@ -36,9 +36,9 @@ public final class ReadinessProbes {
       httpsClient(null, TlsStores.trusting(List.of()).getTrustManagers()[0]);
 
   /**
-   * The post-start hooks that only create objects an {@link EtcdSeed} already holds: each waits a
-   * fixed second before its first try, so on a seeded start they are the whole wait, and leaving
-   * them out of readiness changes nothing a client can observe.
+   * The post-start hooks that only create objects an {@code EtcdSeed} (internal.backend) already
+   * holds: each waits a fixed second before its first try, so on a seeded start they are the whole
+   * wait, and leaving them out of readiness changes nothing a client can observe.
    */
   public static final List<String> SEEDED_HOOKS =
       List.of(
@@ -152,12 +152,12 @@ public final class ReadinessProbes {
    * with 200. Each serves a certificate it generated itself at start, so there is nothing to pin;
    * the probe only ever goes to a loopback port kube-harness chose.
    */
-  static HealthCheck componentHealthz(int port) {
+  public static HealthCheck componentHealthz(int port) {
     return answersOk(AnyServer.CLIENT, URI.create("https://127.0.0.1:" + port + "/healthz"));
   }
 
   /** KWOK's own server (plain HTTP) on 127.0.0.1:{@code port} answers {@code /healthz}. */
-  static HealthCheck kwok(int port) {
+  public static HealthCheck kwok(int port) {
     URI healthz = URI.create("http://127.0.0.1:" + port + "/healthz");
     return () ->
         PLAIN

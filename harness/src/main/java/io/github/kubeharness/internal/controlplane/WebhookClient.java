@@ -25,7 +25,7 @@ public final class WebhookClient {
     return USER.equals(commonName);
   }
 
-  static final String ADMISSION_CONFIG = "admission-config.yaml";
+  public static final String ADMISSION_CONFIG = "admission-config.yaml";
   static final String KUBECONFIG = "webhook-client.kubeconfig";
 
   private WebhookClient() {}

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /** {@link Faults} of a {@link FaultProxy}, for all namespaces or scoped to one. */
 public final class ProxyFaults implements Faults {
@@ -130,7 +131,17 @@ public final class ProxyFaults implements Faults {
    * random choices.
    */
   public ProxyFaults scoped(String namespace, Instant since, long seed) {
-    return new ProxyFaults(proxy, apiServerDown, Objects.requireNonNull(namespace), since, seed);
+    return scoped(namespace, since, seed, UnaryOperator.identity());
+  }
+
+  /**
+   * {@link #scoped(String, Instant, long)} whose {@link #apiServerDown} goes through {@code guard}
+   * (the JUnit extension's: it waits until no other test uses the API server).
+   */
+  public ProxyFaults scoped(
+      String namespace, Instant since, long seed, UnaryOperator<Consumer<Duration>> guard) {
+    return new ProxyFaults(
+        proxy, guard.apply(apiServerDown), Objects.requireNonNull(namespace), since, seed);
   }
 
   /** Whether a line of {@link #log()} is about the delivery of watch events (the schedule). */

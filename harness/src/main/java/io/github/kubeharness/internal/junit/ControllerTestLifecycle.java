@@ -145,6 +145,7 @@ public final class ControllerTestLifecycle {
       Stores.of(context).put(TestScope.class, scope);
     } else {
       scope = on.perClassScope().orElseThrow();
+      scope.beginTest(context.getUniqueId(), context.getDisplayName());
       Stores.sharePerClass(context, scope);
       if (!scope.controllerFailures().isEmpty()) {
         // The class's controllers died in an earlier test; this one cannot test them.
@@ -188,6 +189,16 @@ public final class ControllerTestLifecycle {
     if (scope == null) {
       return;
     }
+    try {
+      afterEach(context, scope, perTest);
+    } finally {
+      if (!perTest) {
+        scope.endTest(context.getUniqueId());
+      }
+    }
+  }
+
+  private static void afterEach(ExtensionContext context, TestScope scope, boolean perTest) {
     Throwable stopped = null;
     if (context.getExecutionException().isPresent()) {
       scope.markFailed();
@@ -318,6 +329,9 @@ public final class ControllerTestLifecycle {
           ClusterLayout layout = config.clusters();
           // The first cluster is the shared one of these options, as for a class without
           // clusters; each further one is shared by the classes that name it alike.
+          ControlPlaneKey planned = ControlPlaneKey.of(options);
+          SuitePlan.using(
+              config.testClass(), planned, key, () -> root.remove(key, ClusterStart.class));
           ClusterStart first =
               Stores.computeIfAbsent(root, key, k -> ClusterStart.of(options), ClusterStart.class);
           if (layout.others().isEmpty()) {
@@ -338,7 +352,7 @@ public final class ControllerTestLifecycle {
                           ? named(name, first::get)
                           : Stores.computeIfAbsent(
                                   root,
-                                  key + "|beside:" + name + (layout.ownEtcd() ? "|own" : ""),
+                                  besideKey(config, planned, root, key, name, layout.ownEtcd()),
                                   k ->
                                       ClusterStart.beside(
                                           options, first, name, layout.ownEtcd(), where),
@@ -350,6 +364,24 @@ public final class ControllerTestLifecycle {
           SharedCluster cluster = others.remove(layout.first());
           return ClassCluster.open(cluster, others, config, run);
         });
+  }
+
+  /**
+   * The root store's key of further cluster {@code name} beside the cluster under {@code key}, let
+   * go of with that cluster when the run's plan says no class still to run needs it ({@link
+   * SuitePlan}).
+   */
+  private static String besideKey(
+      ExtensionConfig config,
+      ControlPlaneKey planned,
+      ExtensionContext.Store root,
+      String key,
+      String name,
+      boolean ownEtcd) {
+    String beside = key + "|beside:" + name + (ownEtcd ? "|own" : "");
+    SuitePlan.using(
+        config.testClass(), planned, beside, () -> root.remove(beside, ClusterStart.class));
+    return beside;
   }
 
   /** The first cluster's start; its failure names the cluster when the class names clusters. */

@@ -18,6 +18,7 @@ final class FaultSession {
   private final Instant started;
   private final long seed;
   private ProxyFaults session;
+  private ClusterSharing.Ticket ticket;
 
   FaultSession(SharedCluster cluster, String namespace, Instant started, long seed) {
     this.cluster = cluster;
@@ -34,9 +35,37 @@ final class FaultSession {
    */
   synchronized ProxyFaults open() {
     if (session == null) {
-      session = cluster.faults().orElseThrow(this::refusal).scoped(namespace, started, seed);
+      session =
+          cluster
+              .faults()
+              .orElseThrow(this::refusal)
+              .scoped(
+                  namespace, started, seed, down -> downtime -> alone(() -> down.accept(downtime)));
     }
     return session;
+  }
+
+  /**
+   * The test's hold on its cluster, when this is its first cluster; with it, taking the API server
+   * down waits until no other test uses it (classes run in parallel) and keeps it so until the test
+   * ends.
+   */
+  synchronized void heldBy(ClusterSharing.Ticket ticket) {
+    this.ticket = ticket;
+  }
+
+  // Down only while no other test uses the API server: they would fail for no fault of theirs.
+  private void alone(Runnable apiServerDown) {
+    ClusterSharing.Ticket held;
+    synchronized (this) {
+      held = ticket;
+    }
+    if (held == null) {
+      cluster.sharing().alone(apiServerDown);
+    } else {
+      held.alone();
+      apiServerDown.run();
+    }
   }
 
   // The control plane says why it has no faults (its backend, or a control plane kept for others).

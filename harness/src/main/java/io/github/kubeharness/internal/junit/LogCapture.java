@@ -20,11 +20,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A line belongs to a test when it was logged during the test and either names the test's
  * namespace — JOSDK puts {@code resource.namespace} into the MDC while it reconciles — or comes
- * from one of the test's controller classes. One buffer serves the whole JVM, as logging does.
+ * from one of the test's controller classes, unless JOSDK logged it while reconciling in another
+ * namespace. One buffer serves the whole JVM, as logging does.
  */
 final class LogCapture {
 
   private static final int CAPACITY = 20_000;
+  // The MDC key of the namespace of the resource JOSDK reconciles.
+  private static final String JOSDK_NAMESPACE = "resource.namespace";
   // The system zone, as the report's other files and logback's default pattern use.
   private static final DateTimeFormatter TIME =
       DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
@@ -64,10 +67,14 @@ final class LogCapture {
         if (e.getTimeStamp() < since.toEpochMilli()) {
           continue;
         }
+        // A line JOSDK logged while reconciling in another namespace is another test's, even from
+        // the same controller class: classes that run in parallel share the buffer.
+        String reconciling = e.getMDCPropertyMap().get(JOSDK_NAMESPACE);
         boolean mine =
-            e.getMDCPropertyMap().containsValue(namespace)
-                || String.valueOf(e.getFormattedMessage()).contains(namespace)
-                || names.stream().anyMatch(n -> e.getLoggerName().startsWith(n));
+            (reconciling == null || reconciling.equals(namespace))
+                && (e.getMDCPropertyMap().containsValue(namespace)
+                    || String.valueOf(e.getFormattedMessage()).contains(namespace)
+                    || names.stream().anyMatch(n -> e.getLoggerName().startsWith(n)));
         if (mine) {
           lines.add(format(e));
         }

@@ -28,6 +28,7 @@ final class SharedCluster implements JUnitResource {
   private final Optional<ProxyFaults> faults;
   private final KubernetesClient admin;
   private final KubernetesClient controllers;
+  private final ClusterSharing sharing = new ClusterSharing();
   private KubernetesClient proxiedControllers;
   private WebhookServer webhookServer;
 
@@ -91,6 +92,11 @@ final class SharedCluster implements JUnitResource {
       // Asked again by the report.
     }
     return cluster;
+  }
+
+  /** The tests on this cluster now, and a test's turn to have it alone. */
+  ClusterSharing sharing() {
+    return sharing;
   }
 
   public HarnessControlPlane controlPlane() {

@@ -5,6 +5,7 @@ import io.github.kubeharness.Clusters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * What one test (or one class, in per-class namespace mode) runs in: a {@link ClusterScope} per
@@ -17,11 +18,17 @@ final class TestScope implements JUnitResource {
 
   private final ExtensionConfig config;
   private final List<ClusterScope> clusters = new ArrayList<>();
+  // The test's hold on its first cluster, from before its namespace is made until after it goes.
+  private final ClusterSharing.Ticket ticket;
   private boolean failed;
+  // With namespaceMode = PER_CLASS: the test in the scope now (its unique id and display name).
+  private String[] inTest;
 
-  private TestScope(ExtensionConfig config, ClusterScope first) {
+  private TestScope(ExtensionConfig config, ClusterScope first, ClusterSharing.Ticket ticket) {
     this.config = config;
+    this.ticket = ticket;
     clusters.add(first);
+    first.faults().heldBy(ticket);
   }
 
   /**
@@ -36,17 +43,25 @@ final class TestScope implements JUnitResource {
       String className,
       String methodName,
       long seed) {
-    String namespace = TestNamespaces.create(cluster.admin(), className, methodName);
-    return new TestScope(
-        config,
-        ClusterScope.open(
-            cluster,
-            config.clusters().first(),
-            namespace,
-            config,
-            webhooks,
-            new ClusterLayout.Placement(config.reconcilers(), config.controllers()),
-            seed));
+    // Before the namespace: while another test has the API server down, this one waits.
+    ClusterSharing.Ticket ticket = cluster.sharing().enter();
+    try {
+      String namespace = TestNamespaces.create(cluster.admin(), className, methodName);
+      return new TestScope(
+          config,
+          ClusterScope.open(
+              cluster,
+              config.clusters().first(),
+              namespace,
+              config,
+              webhooks,
+              new ClusterLayout.Placement(config.reconcilers(), config.controllers()),
+              seed),
+          ticket);
+    } catch (RuntimeException e) {
+      ticket.close();
+      throw e;
+    }
   }
 
   /**
@@ -225,6 +240,34 @@ final class TestScope implements JUnitResource {
     return all;
   }
 
+  /**
+   * Marks the per-class scope as used by test {@code id} ({@code name}: its display name); refuses
+   * a second test at the same time (methods run in parallel), which would share the namespace and
+   * the controllers with the first.
+   */
+  synchronized void beginTest(String id, String name) {
+    if (inTest != null) {
+      throw new ExtensionConfigurationException(
+          config.testClass().getName()
+              + " runs "
+              + inTest[1]
+              + " and "
+              + name
+              + " at the same time, but with namespaceMode = PER_CLASS they share one namespace"
+              + " and one set of controllers. Annotate the class with"
+              + " @Execution(ExecutionMode.SAME_THREAD) so its tests run one after another, or use"
+              + " namespaceMode = PER_TEST.");
+    }
+    inTest = new String[] {id, name};
+  }
+
+  /** Test {@code id} no longer uses the per-class scope. */
+  synchronized void endTest(String id) {
+    if (inTest != null && inTest[0].equals(id)) {
+      inTest = null;
+    }
+  }
+
   /** Marks the test (on every cluster) as failed: with keepNamespaceOnFailure it survives. */
   void markFailed() {
     failed = true;
@@ -236,20 +279,24 @@ final class TestScope implements JUnitResource {
    */
   @Override
   public void close() {
-    Failures failures = new Failures();
-    first().stop(failures);
-    for (ClusterScope other : others()) {
-      Failures closing = new Failures();
-      other.stop(closing);
-      other.namespace().leave(failed, config.keepNamespaceOnFailure(), closing);
-      try {
-        closing.throwIfAny();
-      } catch (RuntimeException e) {
-        failures.add(e);
+    try {
+      Failures failures = new Failures();
+      first().stop(failures);
+      for (ClusterScope other : others()) {
+        Failures closing = new Failures();
+        other.stop(closing);
+        other.namespace().leave(failed, config.keepNamespaceOnFailure(), closing);
+        try {
+          closing.throwIfAny();
+        } catch (RuntimeException e) {
+          failures.add(e);
+        }
       }
+      others().clear();
+      first().namespace().leave(failed, config.keepNamespaceOnFailure(), failures);
+      failures.throwIfAny();
+    } finally {
+      ticket.close();
     }
-    others().clear();
-    first().namespace().leave(failed, config.keepNamespaceOnFailure(), failures);
-    failures.throwIfAny();
   }
 }

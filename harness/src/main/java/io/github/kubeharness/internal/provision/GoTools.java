@@ -16,7 +16,17 @@ import java.nio.file.attribute.PosixFilePermissions;
  */
 public final class GoTools {
 
+  /** KWOK's Go module and version (the simulated profile's fake nodes). */
+  private static final String KWOK_MODULE = "sigs.k8s.io/kwok/cmd/kwok";
+
+  private static final String KWOK_VERSION = "v0.8.0";
+
   private GoTools() {}
+
+  /** The kwok executable: built from its module into the cache the first time (about 5 min). */
+  public static Path kwok(ControlPlaneOptions options) {
+    return installed(options, KWOK_MODULE, KWOK_VERSION);
+  }
 
   /**
    * The executable of {@code pkg} at {@code version}, building it on first use (progress goes to

@@ -60,6 +60,12 @@ public final class RunningControlPlanes {
     return RUNNING.size();
   }
 
+  /** How many holds there are on the control plane of {@code options} (0: this JVM has none). */
+  public static synchronized int holders(ControlPlaneOptions options) {
+    Entry entry = RUNNING.get(ControlPlaneKey.of(options));
+    return entry == null ? 0 : entry.holders;
+  }
+
   private static void release(Entry entry) {
     synchronized (RunningControlPlanes.class) {
       if (--entry.holders > 0) {

@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.github.kubeharness.BackendSensitive;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.KubeHarnessException;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The failure report against a real API server with an audit log: a namespace holding a ConfigMap,
  * a Secret, a degraded custom resource, a warning event and a request RBAC denied.
  */
+@BackendSensitive
 class FailureReportIT {
 
   static final String NAMESPACE = "report-it";
