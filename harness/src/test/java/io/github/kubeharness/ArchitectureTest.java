@@ -232,9 +232,9 @@ class ArchitectureTest {
   }
 
   /**
-   * The public top-level types under {@code internal} today (67 before the boundary's cut, 55
-   * after it). The one added since is a seam: {@code internal.junit.SuitePlan}, which both the
-   * public launcher listener and the lifecycle below it use.
+   * The public top-level types under {@code internal} today (67 before the boundary's cut, 55 after
+   * it). The one added since is a seam: {@code internal.junit.SuitePlan}, which both the public
+   * launcher listener and the lifecycle below it use.
    */
   private static final int MAX_PUBLIC_INTERNAL_TYPES = 56;
 

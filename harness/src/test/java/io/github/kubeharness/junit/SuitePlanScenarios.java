@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
- * A suite of five classes on three control planes for {@link SuiteControlPlanesIT}, run in order:
- * 1.37.2, 1.36.3, 1.37.2 again, 1.35.4, then a class without a control plane. Each records the pid
- * of its kube-apiserver and which of the pids seen so far are alive, as the processes say.
+ * A suite of five classes on three control planes for {@link SuiteControlPlanesChecks}, run in
+ * order: 1.37.2, 1.36.3, 1.37.2 again, 1.35.4, then a class without a control plane. Each records
+ * the pid of its kube-apiserver and which of the pids seen so far are alive, as the processes say.
  */
 final class SuitePlanScenarios {
 
