@@ -2,6 +2,7 @@ package io.github.kubeharness.internal.junit;
 
 import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.internal.shared.ControlPlaneKey;
+import io.github.kubeharness.internal.shared.RunningControlPlanes;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
@@ -77,7 +78,7 @@ public final class SuitePlan {
         }
       }
     }
-    closeAll(early);
+    RunningControlPlanes.closeInOrder(early);
   }
 
   private static final String EARLY = "early";
@@ -195,24 +196,6 @@ public final class SuitePlan {
       }
     }
     // Outside the plan's lock: stopping takes a while, and other classes may run meanwhile.
-    closeAll(unused);
-  }
-
-  private static void closeAll(List<AutoCloseable> holds) {
-    RuntimeException failure = null;
-    for (AutoCloseable hold : holds) {
-      try {
-        hold.close();
-      } catch (Exception e) {
-        if (failure == null) {
-          failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
-    if (failure != null) {
-      throw failure;
-    }
+    RunningControlPlanes.closeInOrder(unused);
   }
 }

@@ -4,6 +4,7 @@ import io.github.kubeharness.ControlPlaneOptions;
 import io.github.kubeharness.internal.backend.Backends;
 import io.github.kubeharness.internal.backend.HarnessControlPlane;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -78,6 +79,28 @@ public final class RunningControlPlanes {
   }
 
   /** One holder's hold on a control plane; closing it lets go (the last one stops it). */
+  /**
+   * Closes {@code holds} (leases and attachments of this registry) in the order given, every one
+   * even when an earlier one fails; then throws the first failure, later ones suppressed in it.
+   */
+  public static void closeInOrder(List<? extends AutoCloseable> holds) {
+    RuntimeException failure = null;
+    for (AutoCloseable hold : holds) {
+      try {
+        hold.close();
+      } catch (Exception e) {
+        if (failure == null) {
+          failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
   public static final class Lease implements AutoCloseable {
     private final Entry entry;
     // The kinds of attachment this lease uses: each closes when its last user lets go.
@@ -229,21 +252,9 @@ public final class RunningControlPlanes {
 
     /** Last made, first closed: a later attachment may use an earlier one. */
     private static void closeAll(List<AutoCloseable> toClose) {
-      RuntimeException failure = null;
-      for (int i = toClose.size() - 1; i >= 0; i--) {
-        try {
-          toClose.get(i).close();
-        } catch (Exception e) {
-          if (failure == null) {
-            failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
-          } else {
-            failure.addSuppressed(e);
-          }
-        }
-      }
-      if (failure != null) {
-        throw failure;
-      }
+      List<AutoCloseable> lastFirst = new ArrayList<>(toClose);
+      Collections.reverse(lastFirst);
+      closeInOrder(lastFirst);
     }
 
     private void stopQuietly(RuntimeException cause) {

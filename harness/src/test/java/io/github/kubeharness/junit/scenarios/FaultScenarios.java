@@ -4,9 +4,7 @@ import static io.github.kubeharness.assertions.KubeAssertions.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.faults.FaultRule;
@@ -110,12 +108,7 @@ public final class FaultScenarios {
    */
   public static KubernetesClient proxiedAdmin(
       ControlPlane controlPlane, Faults faults, String user) {
-    return new KubernetesClientBuilder()
-        .withConfig(
-            new ConfigBuilder(
-                    faults.route(controlPlane.addUser(user, List.of("system:masters")).config()))
-                .withRequestRetryBackoffLimit(0)
-                .build())
-        .build();
+    return OneTry.client(
+        faults.route(controlPlane.addUser(user, List.of("system:masters")).config()));
   }
 }

@@ -5,9 +5,7 @@ import static io.github.kubeharness.junit.fixtures.GadgetWebhooks.gadget;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.kubeharness.ControlPlane;
 import io.github.kubeharness.faults.Faults;
@@ -224,13 +222,7 @@ public final class ParallelSuiteClasses {
     void usesTheApiServerMeanwhile(KubernetesClient client, @TestNamespace String namespace)
         throws Exception {
       // One try per request: fabric8 would otherwise retry through the restart and hide it.
-      try (KubernetesClient once =
-          new KubernetesClientBuilder()
-              .withConfig(
-                  new ConfigBuilder(client.getConfiguration())
-                      .withRequestRetryBackoffLimit(0)
-                      .build())
-              .build()) {
+      try (KubernetesClient once = OneTry.client(client.getConfiguration())) {
         ParallelSuite.during(
             "ApiServerDownAmongOthers.witness",
             namespace,

@@ -1,9 +1,7 @@
 package io.github.kubeharness.junit.scenarios;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.kubeharness.junit.ControllerTest;
 import io.github.kubeharness.junit.fixtures.GadgetWebhooks;
 import io.github.kubeharness.webhooks.WebhookHandlers;
@@ -63,13 +61,7 @@ public final class WebhookScenarios {
     // The API server answers a failed webhook call with 500, which fabric8 retries ten times with
     // back-off by default: one try is what these tests look at.
     private void create(String testCase) {
-      try (KubernetesClient once =
-          new KubernetesClientBuilder()
-              .withConfig(
-                  new ConfigBuilder(client.getConfiguration())
-                      .withRequestRetryBackoffLimit(0)
-                      .build())
-              .build()) {
+      try (KubernetesClient once = OneTry.client(client.getConfiguration())) {
         create(once, client.getNamespace(), testCase);
       }
     }
